@@ -1,0 +1,646 @@
+"""The game state: pieces, turn, history; move generation and play (R7–R20)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any, Final, NamedTuple
+
+from . import rulesets
+from .board import (
+    COLOUR_NAMES,
+    COLOURS,
+    GOAL_MASK,
+    JUMPS,
+    NEIGHBOURS,
+    OPPOSITE,
+    RIVE_BIT,
+    RIVE_MASK,
+    RIVES,
+    SQUARES,
+    parse_square,
+    square_name,
+)
+from .chains import Chain, ColourChains, analyse
+from .notation import (
+    ADJUST,
+    CAPTURE,
+    CAPTURE_TABLE,
+    DOWN_TABLE,
+    ENTER,
+    ENTER_TABLE,
+    MOVE,
+    MOVE_TABLE,
+    PASS,
+    PASS_MOVE,
+    REROLL,
+    REROLL_TABLE,
+    UP_TABLE,
+    Move,
+)
+from .position import PositionError, format_position, parse_position
+from .rulesets import RuleSet, Seating
+
+
+class IllegalMove(ValueError):
+    """A malformed or illegal move; the message says why in a player's words."""
+
+
+EMPTY: Final = -1
+_GOAL_INDEX: Final = tuple(COLOURS.index(OPPOSITE[c]) for c in COLOURS)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: a side reached its goal, or the ply limit drew it (R20)."""
+
+    winner: str | None
+    """A colour letter or a team's letters; ``None`` for a draw."""
+    termination: str
+    """``"goal"`` or ``"ply_limit"``."""
+    chain: tuple[int, ...] = ()
+    """The squares of the winning chain (L1: the die on the goal rive)."""
+
+    @property
+    def draw(self) -> bool:
+        return self.winner is None
+
+
+class _Undo(NamedTuple):
+    move: Move
+    """As played, re-roll results resolved."""
+    colour: int
+    before: int
+    """Value of the acting die before the action."""
+    captured: int
+    captured_value: int
+    rng_state: Any
+    outcome: Outcome | None
+    chains: tuple[ColourChains | None, ...]
+
+
+class Game:
+    """A game of Dérive.  Build one with ``Game.new`` or ``Game.from_position``."""
+
+    def __init__(
+        self,
+        rules: RuleSet,
+        seating: Seating,
+        pieces: dict[int, tuple[str, int]],
+        to_move: str,
+        *,
+        seed: int | None = None,
+        max_plies: int | None = None,
+    ) -> None:
+        self.rules = rules
+        self.seating = seating
+        self.seed: int = random.SystemRandom().randrange(2**32) if seed is None else seed
+        self.max_plies = max_plies
+        self._rng = random.Random(self.seed)
+        seated = [COLOURS.index(c) for c in seating.colours]
+        self._next = [0] * 4
+        for i, ci in enumerate(seated):
+            self._next[ci] = seated[(i + 1) % len(seated)]
+        team = [seating.team_of(c) for c in COLOURS]
+        self._adversary = tuple(
+            tuple(j in seated and team[j] != team[i] for j in range(4)) for i in range(4)
+        )
+        self._owner = [EMPTY] * 100
+        self._value = [0] * 100
+        self._dice: list[set[int]] = [set() for _ in range(4)]
+        self._count = [[0] * 4 for _ in range(4)]
+        self._reserve = [rules.dice if i in seated else 0 for i in range(4)]
+        for square, (colour, value) in pieces.items():
+            ci = COLOURS.index(colour)
+            self._place(ci, square, value)
+            self._reserve[ci] -= 1
+        self._turn = COLOURS.index(to_move)
+        self._chains: list[ColourChains | None] = [None] * 4
+        self._legal: tuple[Move, ...] | None = None
+        self._history: list[_Undo] = []
+        self._redo: list[Move] = []
+        self._outcome: Outcome | None = None
+        self.start_position = self.to_position()
+        self.start_roll: list[dict[str, int]] = []
+
+    # ----- construction -------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        seating: str | Seating = "ry",
+        rule_set: str = "L3",
+        *,
+        seed: int | None = None,
+        start: str | None = None,
+        max_plies: int | None = None,
+    ) -> Game:
+        """An empty board.  Without ``start`` the players roll for it (R5) with the
+        game's RNG; the rolls are kept in ``start_roll``."""
+        seats = seating if isinstance(seating, Seating) else Seating.parse(seating)
+        rules = rulesets.rule_set(rule_set)
+        if start is not None and start not in seats.colours:
+            raise ValueError(f"start {start!r} is not a seated colour ({seats})")
+        game = cls(rules, seats, {}, start or seats.colours[0], seed=seed, max_plies=max_plies)
+        if start is None:
+            tied = list(seats.colours)
+            while len(tied) > 1:
+                roll = {c: game._rng.randint(1, 6) for c in tied}
+                game.start_roll.append(roll)
+                best = max(roll.values())
+                tied = [c for c in tied if roll[c] == best]
+            game._turn = COLOURS.index(tied[0])
+            game.start_position = game.to_position()
+        return game
+
+    @classmethod
+    def from_position(
+        cls, text: str, *, seed: int | None = None, max_plies: int | None = None
+    ) -> Game:
+        """The game at ``text``; ``PositionError`` (a ``ValueError``) naming the
+        offending token if it is not a valid position."""
+        spec = parse_position(text)
+        game = cls(
+            spec.rules, spec.seating, spec.pieces, spec.to_move, seed=seed, max_plies=max_plies
+        )
+        for ci in range(4):
+            for ri in range(4):
+                if ri != ci and game._count[ci][ri] > 1:
+                    raise PositionError(
+                        f"{COLOUR_NAMES[COLOURS[ci]]} occupies {game._count[ci][ri]} squares "
+                        f"of {COLOUR_NAMES[COLOURS[ri]]}'s rive (at most one, R14)"
+                    )
+        winners = [c for c in _turn_order(spec.seating, spec.to_move) if game._meets_goal(c)]
+        sides = {spec.seating.team_of(COLOURS[c]) for c in winners}
+        if len(sides) > 1:
+            raise PositionError(
+                "players of different sides both meet their goals: "
+                + " and ".join(COLOUR_NAMES[COLOURS[c]] for c in winners)
+            )
+        if winners:
+            game._outcome = game._goal_outcome(winners[0])
+        return game
+
+    def copy(self) -> Game:
+        """An independent game at the same position with the same RNG state and
+        ply count, but no undo history (what a search wants)."""
+        twin = Game.__new__(Game)
+        twin.__dict__.update(self.__dict__)
+        twin._rng = random.Random()
+        twin._rng.setstate(self._rng.getstate())
+        twin._owner = self._owner[:]
+        twin._value = self._value[:]
+        twin._dice = [set(d) for d in self._dice]
+        twin._count = [c[:] for c in self._count]
+        twin._reserve = self._reserve[:]
+        twin._chains = self._chains[:]
+        twin._history = []
+        twin._redo = []
+        twin._ply_offset = self.ply
+        return twin
+
+    # ----- reading the position ----------------------------------------
+
+    _ply_offset = 0
+
+    @property
+    def to_move(self) -> str:
+        return COLOURS[self._turn]
+
+    @property
+    def ply(self) -> int:
+        """Actions played since the start position."""
+        return self._ply_offset + len(self._history)
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    @property
+    def winner(self) -> str | None:
+        """The winning colour or team's letters; ``None`` while unfinished or drawn."""
+        return self._outcome.winner if self._outcome else None
+
+    @property
+    def is_over(self) -> bool:
+        return self._outcome is not None
+
+    @property
+    def is_draw(self) -> bool:
+        return self._outcome is not None and self._outcome.winner is None
+
+    @property
+    def moves(self) -> list[Move]:
+        """The moves played since the start position, re-roll results included."""
+        return [entry.move for entry in self._history]
+
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def piece_at(self, square: int | str) -> tuple[str, int] | None:
+        s = parse_square(square) if isinstance(square, str) else square
+        owner = self._owner[s]
+        return None if owner == EMPTY else (COLOURS[owner], self._value[s])
+
+    def pieces(self) -> dict[int, tuple[str, int]]:
+        return {
+            s: (COLOURS[self._owner[s]], self._value[s]) for s in SQUARES if self._owner[s] != EMPTY
+        }
+
+    def reserve(self, colour: str) -> int:
+        return self._reserve[COLOURS.index(colour)]
+
+    def to_position(self) -> str:
+        return format_position(self.pieces(), self.to_move, self.seating, self.rules)
+
+    def turn_order(self) -> list[str]:
+        """Seated colours from the one to move on."""
+        return [COLOURS[c] for c in _turn_order(self.seating, self.to_move)]
+
+    def is_adversary(self, colour: str, other: str) -> bool:
+        return self._adversary[COLOURS.index(colour)][COLOURS.index(other)]
+
+    def chains(self, colour: str) -> tuple[Chain, ...]:
+        return self._chains_of(COLOURS.index(colour)).chains
+
+    def protected(self, square: int | str) -> Chain | None:
+        """R15: the well-formed chain that makes the die on ``square`` invulnerable."""
+        s = parse_square(square) if isinstance(square, str) else square
+        owner = self._owner[s]
+        if owner == EMPTY or not self.rules.protection:
+            return None
+        if s not in self._chains_of(owner).well_formed:
+            return None
+        return next(c for c in self._chains_of(owner).chains if s in c.squares)
+
+    def obliged(self) -> dict[int, tuple[int, ...]]:
+        """R16: the obliged dice of the player to move, each with its legal
+        captures (empty when it has none, so it forces nothing)."""
+        if not self.rules.obligation or self._outcome:
+            return {}
+        ci = self._turn
+        blocked = self._blocked(ci)
+        return {s: tuple(self._captures_from(ci, s, blocked)) for s in self._obliged_dice(ci)}
+
+    # ----- legal moves ---------------------------------------------------
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        """The legal moves in a fixed order: enters by square, then each die in
+        square order with its moves by destination, captures, +, -, re-roll.
+        ``pass`` alone when nothing else is possible; empty once the game is over."""
+        if self._legal is None:
+            self._legal = self._generate()
+        return self._legal
+
+    def __iter__(self) -> Iterator[Move]:
+        return iter(self.legal_moves())
+
+    def is_legal(self, move: Move | str) -> bool:
+        try:
+            m = move if isinstance(move, Move) else Move.parse(move)
+        except ValueError:
+            return False
+        return m.unresolved in self.legal_moves()
+
+    def _blocked(self, ci: int) -> int:
+        """Bits of the foreign rives where colour ``ci`` already stands (R14)."""
+        count = self._count[ci]
+        return sum(1 << r for r in range(4) if r != ci and count[r])
+
+    def _generate(self) -> tuple[Move, ...]:
+        if self._outcome is not None:
+            return ()
+        ci = self._turn
+        rules = self.rules
+        owner = self._owner
+        value = self._value
+        blocked = self._blocked(ci)
+        mine = sorted(self._dice[ci])
+        if rules.obligation and mine:
+            forced = [
+                CAPTURE_TABLE[s * 100 + t]
+                for s in self._obliged_dice(ci)
+                for t in self._captures_from(ci, s, blocked)
+            ]
+            if forced:
+                return tuple(forced)
+        moves: list[Move] = []
+        if self._reserve[ci]:
+            for t in RIVES[COLOURS[ci]]:
+                if owner[t] == EMPTY and not RIVE_MASK[t] & blocked:
+                    if rules.chance:
+                        moves.append(ENTER_TABLE[t, 0])
+                    else:
+                        moves.extend([ENTER_TABLE[t, v] for v in range(1, 7)])
+        adversary = self._adversary[ci]
+        chance = rules.chance
+        for s in mine:
+            stay = blocked & ~RIVE_MASK[s]
+            base = s * 100
+            dests = [t for t in NEIGHBOURS[s] if owner[t] == EMPTY and not RIVE_MASK[t] & stay]
+            for over, land in JUMPS[s]:
+                if owner[over] != EMPTY and owner[land] == EMPTY:
+                    dests.extend(t for t in self._jump_reach(s) if not RIVE_MASK[t] & stay)
+                    dests.sort()
+                    break
+            moves.extend([MOVE_TABLE[base + t] for t in dests])
+            v = value[s]
+            for t in NEIGHBOURS[s]:
+                o = owner[t]
+                if o != EMPTY and adversary[o] and value[t] <= v:
+                    if not RIVE_MASK[t] & stay and not self._is_protected(t):
+                        moves.append(CAPTURE_TABLE[base + t])
+            if v < 6:
+                moves.append(UP_TABLE[s])
+            if v > 1:
+                moves.append(DOWN_TABLE[s])
+            if chance:
+                moves.append(REROLL_TABLE[s])
+        return tuple(moves) if moves else (PASS_MOVE,)
+
+    def _jump_reach(self, start: int) -> dict[int, int]:
+        """R10: squares reachable by one or more jumps, each with the square it
+        was reached from (breadth first, so the recorded path is a shortest one)."""
+        owner = self._owner
+        parent = {start: start}
+        frontier = [start]
+        for x in frontier:
+            for over, land in JUMPS[x]:
+                if land not in parent and owner[land] == EMPTY and owner[over] != EMPTY:
+                    if over != start:
+                        parent[land] = x
+                        frontier.append(land)
+        del parent[start]
+        return parent
+
+    def jump_path(self, start: int, end: int) -> list[int]:
+        """The squares a die visits going from ``start`` to ``end`` (for animation)."""
+        if end in NEIGHBOURS[start]:
+            return [start, end]
+        parent = self._jump_reach(start)
+        if end not in parent:
+            return []
+        path = [end]
+        while path[-1] != start:
+            path.append(parent[path[-1]] if path[-1] in parent else start)
+        return path[::-1]
+
+    def _is_protected(self, square: int) -> bool:
+        if not self.rules.protection:
+            return False
+        owner = self._owner[square]
+        if not self._count[owner][_GOAL_INDEX[owner]]:
+            return False  # only an anchored chain can be well-formed
+        return square in self._chains_of(owner).well_formed
+
+    def _captures_from(self, ci: int, s: int, blocked: int) -> Iterator[int]:
+        owner = self._owner
+        value = self._value
+        adversary = self._adversary[ci]
+        stay = blocked & ~RIVE_MASK[s]
+        for t in NEIGHBOURS[s]:
+            o = owner[t]
+            if o != EMPTY and adversary[o] and value[t] <= value[s]:
+                if not RIVE_MASK[t] & stay and not self._is_protected(t):
+                    yield t
+
+    def _obliged_dice(self, ci: int) -> list[int]:
+        """R16: dice of ``ci`` touching an adversary's anchored chain and not in
+        one of ``ci``'s own anchored chains."""
+        danger: set[int] = set()
+        for a in range(4):
+            if self._adversary[ci][a] and self._count[a][_GOAL_INDEX[a]]:
+                danger |= self._chains_of(a).anchored
+        if not danger:
+            return []
+        own = self._chains_of(ci).anchored if self._count[ci][_GOAL_INDEX[ci]] else frozenset()
+        return [
+            s
+            for s in sorted(self._dice[ci])
+            if s not in own and any(t in danger for t in NEIGHBOURS[s])
+        ]
+
+    def _chains_of(self, ci: int) -> ColourChains:
+        cached = self._chains[ci]
+        if cached is None:
+            cached = analyse(COLOURS[ci], self._dice[ci], self._value, GOAL_MASK[COLOURS[ci]])
+            self._chains[ci] = cached
+        return cached
+
+    # ----- playing -------------------------------------------------------
+
+    def play(self, move: Move | str) -> Move:
+        """Play a legal move (or its notation) and return it as played, a
+        re-roll with its result.  ``IllegalMove`` leaves the game unchanged."""
+        m = self._coerce(move)
+        if m.unresolved not in self.legal_moves():
+            raise IllegalMove(self.why_illegal(m) or f"{m} is not legal here")
+        self._redo.clear()
+        return self._apply(m)
+
+    def push(self, move: Move) -> Move:
+        """Play a move taken from ``legal_moves()`` without checking it again (for
+        searches that already hold the list).  Any other move corrupts the game."""
+        self._redo.clear()
+        return self._apply(move)
+
+    def undo(self) -> Move:
+        """Take back the last action, restoring the position and the RNG state."""
+        if not self._history:
+            raise IllegalMove("there is nothing to undo")
+        entry = self._history.pop()
+        m = entry.move
+        ci = entry.colour
+        kind = m.kind
+        if kind == MOVE:
+            self._relocate(ci, m.to_square, m.from_square)
+        elif kind == CAPTURE:
+            self._relocate(ci, m.to_square, m.from_square)
+            self._value[m.from_square] = entry.before
+            self._place(entry.captured, m.to_square, entry.captured_value)
+            self._reserve[entry.captured] -= 1
+        elif kind == ENTER:
+            self._remove(ci, m.to_square)
+            self._reserve[ci] += 1
+        elif kind in (ADJUST, REROLL):
+            self._value[m.from_square] = entry.before
+        if entry.rng_state is not None:
+            self._rng.setstate(entry.rng_state)
+        self._chains[ci] = entry.chains[0]
+        if entry.captured != EMPTY:
+            self._chains[entry.captured] = entry.chains[1]
+        self._outcome = entry.outcome
+        self._turn = ci
+        self._legal = None
+        self._redo.append(m)
+        return m
+
+    def redo(self) -> Move:
+        """Play again the last action taken back (its re-roll result too)."""
+        if not self._redo:
+            raise IllegalMove("there is nothing to redo")
+        return self._apply(self._redo.pop())
+
+    def _coerce(self, move: Move | str) -> Move:
+        if isinstance(move, Move):
+            return move
+        try:
+            return Move.parse(move)
+        except ValueError as error:
+            raise IllegalMove(str(error)) from None
+
+    def _apply(self, m: Move) -> Move:
+        ci = self._turn
+        kind = m.kind
+        value = self._value
+        captured = EMPTY
+        captured_value = 0
+        rng_state = None
+        before = value[m.from_square] if m.from_square >= 0 else 0
+        chains = (self._chains[ci], None)
+        if kind == MOVE:
+            self._relocate(ci, m.from_square, m.to_square)
+        elif kind == CAPTURE:
+            t = m.to_square
+            captured = self._owner[t]
+            captured_value = value[t]
+            chains = (self._chains[ci], self._chains[captured])
+            self._remove(captured, t)
+            self._reserve[captured] += 1
+            self._chains[captured] = None
+            self._relocate(ci, m.from_square, t)
+            # R13: an equal take leaves 1, a lower one costs its value
+            value[t] = 1 if captured_value == before else before - captured_value
+        elif kind == ENTER:
+            self._place(ci, m.to_square, m.value or 1)
+            self._reserve[ci] -= 1
+        elif kind == ADJUST:
+            value[m.from_square] = before + m.value
+        elif kind == REROLL:
+            # Every re-roll draws once, even with a forced result, so that a
+            # replayed record leaves the RNG exactly where the game left it.
+            rng_state = self._rng.getstate()
+            drawn = self._rng.randint(1, 6)
+            m = REROLL_TABLE[m.from_square]._replace(value=m.value or drawn)
+            value[m.from_square] = m.value
+        if kind != PASS:
+            self._chains[ci] = None
+        self._history.append(
+            _Undo(m, ci, before, captured, captured_value, rng_state, self._outcome, chains)
+        )
+        self._legal = None
+        self._turn = self._next[ci]
+        for x in (ci, captured):
+            if x != EMPTY and self._meets_goal(x):
+                self._outcome = self._goal_outcome(x)
+                break
+        else:
+            if self.max_plies is not None and self.ply >= self.max_plies:
+                self._outcome = Outcome(None, "ply_limit")
+        return m
+
+    def _place(self, ci: int, s: int, v: int) -> None:
+        self._owner[s] = ci
+        self._value[s] = v
+        self._dice[ci].add(s)
+        mask = RIVE_MASK[s]
+        if mask:
+            count = self._count[ci]
+            for r in range(4):
+                if mask >> r & 1:
+                    count[r] += 1
+
+    def _remove(self, ci: int, s: int) -> None:
+        self._owner[s] = EMPTY
+        self._dice[ci].discard(s)
+        mask = RIVE_MASK[s]
+        if mask:
+            count = self._count[ci]
+            for r in range(4):
+                if mask >> r & 1:
+                    count[r] -= 1
+
+    def _relocate(self, ci: int, s: int, t: int) -> None:
+        v = self._value[s]
+        self._remove(ci, s)
+        self._place(ci, t, v)
+
+    # ----- goals (R19) ---------------------------------------------------
+
+    def _meets_goal(self, ci: int) -> bool:
+        if not self._count[ci][_GOAL_INDEX[ci]]:
+            return False
+        if self.rules.goal == 1:
+            return True
+        return self._chains_of(ci).has_chain_of(self.rules.goal)
+
+    def _goal_outcome(self, ci: int) -> Outcome:
+        colour = COLOURS[ci]
+        if self.rules.goal == 1:
+            goal = RIVE_BIT[OPPOSITE[colour]]
+            chain: tuple[int, ...] = tuple(
+                s for s in sorted(self._dice[ci]) if RIVE_MASK[s] & goal
+            )[:1]
+        else:
+            chain = next(
+                c.squares
+                for c in self._chains_of(ci).chains
+                if c.well_formed and len(c) == self.rules.goal
+            )
+        return Outcome(self.seating.team_of(colour), "goal", chain)
+
+    # ----- records -------------------------------------------------------
+
+    def record(self) -> dict[str, Any]:
+        """The game as a JSON-ready record (see record.py)."""
+        from .record import to_record
+
+        return to_record(self)
+
+    @classmethod
+    def from_record(cls, data: Any) -> Game:
+        """Replay a record; ``RecordError`` names the first bad move by number."""
+        from .record import from_record
+
+        return from_record(data)
+
+    def to_text(self) -> str:
+        from .record import to_record, to_text
+
+        return to_text(to_record(self))
+
+    @classmethod
+    def from_text(cls, text: str) -> Game:
+        from .record import from_record, from_text
+
+        return from_record(from_text(text))
+
+    # ----- explanations --------------------------------------------------
+
+    def why_illegal(self, move: Move | str) -> str | None:
+        """Why ``move`` cannot be played now, in a player's words; ``None`` if legal."""
+        from .explain import why_illegal
+
+        return why_illegal(self, move)
+
+    def explain(self) -> dict[str, Any]:
+        """Everything the rules say about this position, JSON-ready (see explain.py)."""
+        from .explain import explain
+
+        return explain(self)
+
+    def __str__(self) -> str:
+        from .text import board_text
+
+        return board_text(self)
+
+    def __repr__(self) -> str:
+        return f"Game.from_position({self.to_position()!r})"
+
+
+def _turn_order(seating: Seating, first: str) -> list[int]:
+    seated = [COLOURS.index(c) for c in seating.colours]
+    i = seated.index(COLOURS.index(first))
+    return seated[i:] + seated[:i]
+

@@ -1,0 +1,89 @@
+"""The position notation: ``<pieces> <to-move> <seating> <rule-set>``.
+
+Parsing here checks the syntax and the counting rules; the rules that need
+the game (R14, goals met) are checked by ``Game.from_position``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Final
+
+from .board import COLOUR_NAMES, parse_square, square_name
+from .rulesets import RuleSet, Seating, rule_set
+
+_PIECE_RE: Final = re.compile(r"([a-z])(\d+)([a-z]\d+)", re.ASCII)
+
+
+class PositionError(ValueError):
+    """A position text that is not valid; the message names the offending token."""
+
+
+@dataclass(frozen=True)
+class PositionSpec:
+    pieces: dict[int, tuple[str, int]]
+    """square → (colour, value)"""
+    to_move: str
+    seating: Seating
+    rules: RuleSet
+
+
+def parse_position(text: str) -> PositionSpec:
+    if not isinstance(text, str):
+        raise PositionError(f"a position is text, not {type(text).__name__}")
+    fields = text.split()
+    if len(fields) != 4:
+        raise PositionError(
+            f"a position has 4 fields '<pieces> <to-move> <seating> <rule-set>', "
+            f"got {len(fields)}: {text.strip()!r}"
+        )
+    pieces_text, to_move, seating_text, rules_text = fields
+    try:
+        rules = rule_set(rules_text)
+        seating = Seating.parse(seating_text)
+    except ValueError as error:
+        raise PositionError(str(error)) from None
+    if to_move not in seating.colours or len(to_move) != 1:
+        raise PositionError(f"to-move {to_move!r} is not a seated colour ({seating})")
+    pieces: dict[int, tuple[str, int]] = {}
+    counts = dict.fromkeys(seating.colours, 0)
+    if pieces_text != "-":
+        for token in pieces_text.split(","):
+            match = _PIECE_RE.fullmatch(token)
+            if match is None:
+                raise PositionError(
+                    f"piece {token!r} is not <colour><value><square>, e.g. r3c1"
+                )
+            colour, value_text, name = match.groups()
+            if colour not in COLOUR_NAMES:
+                raise PositionError(f"piece {token!r}: {colour!r} is not a colour (r b y g)")
+            if colour not in seating.colours:
+                raise PositionError(f"piece {token!r}: {COLOUR_NAMES[colour]} is not seated")
+            value = int(value_text)
+            if not 1 <= value <= 6:
+                raise PositionError(f"piece {token!r}: a die shows 1 to 6, not {value_text}")
+            try:
+                square = parse_square(name)
+            except ValueError as error:
+                raise PositionError(f"piece {token!r}: {error}") from None
+            if square in pieces:
+                raise PositionError(f"piece {token!r}: two dice on {square_name(square)}")
+            pieces[square] = (colour, value)
+            counts[colour] += 1
+            if counts[colour] > rules.dice:
+                raise PositionError(
+                    f"piece {token!r}: {COLOUR_NAMES[colour]} has more than the "
+                    f"{rules.dice} dice of {rules.id}"
+                )
+    return PositionSpec(pieces, to_move, seating, rules)
+
+
+def format_position(
+    pieces: dict[int, tuple[str, int]], to_move: str, seating: Seating, rules: RuleSet
+) -> str:
+    text = ",".join(
+        f"{colour}{value}{square_name(square)}"
+        for square, (colour, value) in sorted(pieces.items())
+    )
+    return f"{text or '-'} {to_move} {seating} {rules.id}"
