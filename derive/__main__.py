@@ -10,6 +10,7 @@ import argparse
 import json
 import sys
 from collections.abc import Callable
+from typing import TextIO
 
 from .board import COLOUR_NAMES
 from .game import Game
@@ -40,9 +41,9 @@ def _ai_players(spec: str) -> dict[str, Callable[[Game], str]]:
     return {colour: player(level) for colour, level in parse_seats(spec).items()}
 
 
-def main(argv: list[str] | None = None, stdin: object = None) -> int:
+def main(argv: list[str] | None = None, stdin: TextIO | None = None) -> int:
     args = _parser().parse_args(argv)
-    read = (stdin or sys.stdin).readline  # type: ignore[attr-defined]
+    read = (stdin or sys.stdin).readline
     try:
         if args.load:
             with open(args.load, encoding="utf-8") as handle:

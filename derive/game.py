@@ -167,9 +167,11 @@ class Game:
         for ci in range(4):
             for ri in range(4):
                 if ri != ci and game._count[ci][ri] > 1:
+                    on = [s for s in RIVES[COLOURS[ri]] if game._owner[s] == ci]
                     raise PositionError(
-                        f"{COLOUR_NAMES[COLOURS[ci]]} occupies {game._count[ci][ri]} squares "
-                        f"of {COLOUR_NAMES[COLOURS[ri]]}'s rive (at most one, R14)"
+                        f"{COLOUR_NAMES[COLOURS[ci]]} occupies {len(on)} squares of "
+                        f"{COLOUR_NAMES[COLOURS[ri]]}'s rive: "
+                        f"{', '.join(square_name(s) for s in on)} (at most one, R14)"
                     )
         winners = [c for c in _turn_order(spec.seating, spec.to_move) if game._meets_goal(c)]
         sides = {spec.seating.team_of(COLOURS[c]) for c in winners}
@@ -348,9 +350,14 @@ class Game:
             v = value[s]
             for t in NEIGHBOURS[s]:
                 o = owner[t]
-                if o != EMPTY and adversary[o] and value[t] <= v:
-                    if not RIVE_MASK[t] & stay and not self._is_protected(t):
-                        moves.append(CAPTURE_TABLE[base + t])
+                if (
+                    o != EMPTY
+                    and adversary[o]
+                    and value[t] <= v
+                    and not RIVE_MASK[t] & stay
+                    and not self._is_protected(t)
+                ):
+                    moves.append(CAPTURE_TABLE[base + t])
             if v < 6:
                 moves.append(UP_TABLE[s])
             if v > 1:
@@ -367,10 +374,15 @@ class Game:
         frontier = [start]
         for x in frontier:
             for over, land in JUMPS[x]:
-                if land not in parent and owner[land] == EMPTY and owner[over] != EMPTY:
-                    if over != start:
-                        parent[land] = x
-                        frontier.append(land)
+                # over != start: the start square counts as empty while jumping
+                if (
+                    land not in parent
+                    and owner[land] == EMPTY
+                    and owner[over] != EMPTY
+                    and over != start
+                ):
+                    parent[land] = x
+                    frontier.append(land)
         del parent[start]
         return parent
 
@@ -383,7 +395,7 @@ class Game:
             return []
         path = [end]
         while path[-1] != start:
-            path.append(parent[path[-1]] if path[-1] in parent else start)
+            path.append(parent.get(path[-1], start))
         return path[::-1]
 
     def _is_protected(self, square: int) -> bool:
@@ -401,9 +413,14 @@ class Game:
         stay = blocked & ~RIVE_MASK[s]
         for t in NEIGHBOURS[s]:
             o = owner[t]
-            if o != EMPTY and adversary[o] and value[t] <= value[s]:
-                if not RIVE_MASK[t] & stay and not self._is_protected(t):
-                    yield t
+            if (
+                o != EMPTY
+                and adversary[o]
+                and value[t] <= value[s]
+                and not RIVE_MASK[t] & stay
+                and not self._is_protected(t)
+            ):
+                yield t
 
     def _obliged_dice(self, ci: int) -> list[int]:
         """R16: dice of ``ci`` touching an adversary's anchored chain and not in
@@ -498,7 +515,7 @@ class Game:
         captured_value = 0
         rng_state = None
         before = value[m.from_square] if m.from_square >= 0 else 0
-        chains = (self._chains[ci], None)
+        chains: tuple[ColourChains | None, ColourChains | None] = (self._chains[ci], None)
         if kind == MOVE:
             self._relocate(ci, m.from_square, m.to_square)
         elif kind == CAPTURE:

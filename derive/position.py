@@ -60,9 +60,11 @@ def parse_position(text: str) -> PositionSpec:
                 raise PositionError(f"piece {token!r}: {colour!r} is not a colour (r b y g)")
             if colour not in seating.colours:
                 raise PositionError(f"piece {token!r}: {COLOUR_NAMES[colour]} is not seated")
-            value = int(value_text)
-            if not 1 <= value <= 6:
+            # One digit only: "r03c1" is not notation, and int() of a huge digit
+            # string would raise its own error instead of naming the token.
+            if len(value_text) != 1 or not "1" <= value_text <= "6":
                 raise PositionError(f"piece {token!r}: a die shows 1 to 6, not {value_text}")
+            value = int(value_text)
             try:
                 square = parse_square(name)
             except ValueError as error:

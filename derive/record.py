@@ -109,9 +109,10 @@ def from_record(data: Any) -> Game:
             actual,
             game.outcome.termination if game.outcome else None,
         ):
+            played = _result_words(actual, game.outcome and game.outcome.termination)
             raise RecordError(
                 f"record: the result says {_result_words(claimed, result.get('termination'))} "
-                f"but the moves give {_result_words(actual, game.outcome and game.outcome.termination)}"
+                f"but the moves give {played}"
             )
     return game
 

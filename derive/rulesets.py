@@ -76,7 +76,8 @@ class Seating:
             raise ValueError(
                 f"seating {text!r}: a team game is two pairs of all four colours, e.g. ry/bg"
             )
-        first, second = sorted((_canonical(g) for g in groups), key=COLOURS.index)
+        # The team holding red first (then blue): compare first letters, not substrings.
+        first, second = sorted((_canonical(g) for g in groups), key=lambda g: COLOURS.index(g[0]))
         return cls("rbyg", (first, second))
 
     def __str__(self) -> str:
