@@ -1,0 +1,233 @@
+"""End-to-end test fixtures: static server + headless Debian Chromium driven by Playwright.
+
+Fixtures
+--------
+``server_url``
+    Session-scoped: the repo root served on a free 127.0.0.1 port, in a thread, by the same
+    handler as ``make serve`` (``tools/serve.py``). E.g. ``f"{server_url}/bench/bare.html"``.
+``browser_context``
+    A fresh Chromium (``/usr/bin/chromium``, never a Playwright-downloaded browser) with a new
+    empty profile (``launch_persistent_context`` on a temp user-data-dir) for each test.
+``page``
+    A page of that browser, watched by ``page_monitor``. At teardown the test fails if there
+    was any console error, uncaught page error, PyScript error box (``.py-error``) or request
+    that left the server's origin.
+``page_monitor``
+    The :class:`PageMonitor` behind ``page``: ``page_monitor.allow_console_error(regex)`` lets
+    a test tolerate a specific console error; ``.requests`` lists every URL requested.
+``screenshot``
+    ``screenshot("name")`` saves a PNG of the page under ``test-results/screenshots/``.
+
+All tests under tests/e2e/ get the ``e2e`` marker (deselect with ``-m "not e2e"``).
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import (
+    BrowserContext,
+    ConsoleMessage,
+    Error,
+    Page,
+    Playwright,
+    Request,
+    sync_playwright,
+)
+
+from tools.serve import REPO_ROOT, make_server
+
+E2E_DIR = Path(__file__).resolve().parent
+CHROMIUM = Path("/usr/bin/chromium")
+SCREENSHOT_DIR = REPO_ROOT / "test-results" / "screenshots"
+VENDOR_SENTINELS = ("vendor/pyscript/core.js", "vendor/pyodide/pyodide.mjs")
+
+# Root needs --no-sandbox; the rest keeps Chromium from phoning home (this machine has no
+# network but the package registries, and every blocked connection would be noise).
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    # Any host name but 127.0.0.1 fails to resolve: nothing can leave the machine.
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+]
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.path.is_relative_to(E2E_DIR):
+            item.add_marker(pytest.mark.e2e)
+
+
+# --------------------------------------------------------------------------- server
+
+
+@pytest.fixture(scope="session")
+def server_url() -> Iterator[str]:
+    missing = [p for p in VENDOR_SENTINELS if not (REPO_ROOT / p).is_file()]
+    if missing:
+        pytest.fail(f"vendored runtime missing ({', '.join(missing)}): run `make vendor`")
+    server = make_server(REPO_ROOT, "127.0.0.1", 0, quiet=True)
+    thread = threading.Thread(target=server.serve_forever, name="e2e-http", daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)
+
+
+# --------------------------------------------------------------------------- browser
+
+
+@pytest.fixture(scope="session")
+def playwright_instance() -> Iterator[Playwright]:
+    if not CHROMIUM.is_file():
+        pytest.fail(f"{CHROMIUM} not found: `make chromium` installs Debian's chromium")
+    with sync_playwright() as pw:
+        yield pw
+
+
+@pytest.fixture
+def browser_context(
+    playwright_instance: Playwright, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[BrowserContext]:
+    profile = tmp_path_factory.mktemp("chromium-profile")
+    context = playwright_instance.chromium.launch_persistent_context(
+        user_data_dir=profile,
+        executable_path=CHROMIUM,
+        headless=True,
+        args=CHROMIUM_ARGS,
+        viewport={"width": 1280, "height": 800},
+    )
+    try:
+        yield context
+    finally:
+        context.close()
+
+
+# --------------------------------------------------------------------------- page
+
+
+def _origin(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+@dataclass
+class PageMonitor:
+    """Collects what a page did that an offline, error-free page must not do."""
+
+    origin: str
+    requests: list[str] = field(default_factory=list)
+    off_origin_requests: list[str] = field(default_factory=list)
+    failed_requests: list[str] = field(default_factory=list)
+    console_errors: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+    console_messages: list[str] = field(default_factory=list)
+    allowed_console_errors: list[re.Pattern[str]] = field(default_factory=list)
+
+    def allow_console_error(self, pattern: str) -> None:
+        """Tolerate console errors whose text matches ``pattern`` (``re.search``)."""
+        self.allowed_console_errors.append(re.compile(pattern))
+
+    def is_on_origin(self, url: str) -> bool:
+        if url.startswith(("data:", "about:")):
+            return True  # never touch the network
+        if url.startswith("blob:"):
+            url = url[len("blob:") :]
+        return _origin(url) == self.origin
+
+    # Playwright event handlers ------------------------------------------------------
+    def on_request(self, request: Request) -> None:
+        self.requests.append(request.url)
+        if not self.is_on_origin(request.url):
+            self.off_origin_requests.append(request.url)
+
+    def on_request_failed(self, request: Request) -> None:
+        self.failed_requests.append(f"{request.url}: {request.failure}")
+
+    def on_console(self, message: ConsoleMessage) -> None:
+        text = f"[{message.type}] {message.text}"
+        self.console_messages.append(text)
+        if message.type == "error":
+            location = message.location
+            where = f" ({location.get('url')}:{location.get('lineNumber')})" if location else ""
+            self.console_errors.append(message.text + where)
+
+    def on_page_error(self, error: Error) -> None:
+        self.page_errors.append(f"{error.name}: {error.message}")
+
+    # ---------------------------------------------------------------------------------
+    def unexpected_console_errors(self) -> list[str]:
+        return [
+            text
+            for text in self.console_errors
+            if not any(p.search(text) for p in self.allowed_console_errors)
+        ]
+
+    def problems(self) -> list[str]:
+        out = [f"console error: {t}" for t in self.unexpected_console_errors()]
+        out += [f"page error: {t}" for t in self.page_errors]
+        out += [f"off-origin request: {u}" for u in self.off_origin_requests]
+        return out
+
+
+@pytest.fixture
+def page_monitor(server_url: str) -> PageMonitor:
+    return PageMonitor(origin=_origin(server_url))
+
+
+@pytest.fixture
+def page(browser_context: BrowserContext, page_monitor: PageMonitor) -> Iterator[Page]:
+    # Context-level request events also cover workers and any popup the page opens.
+    browser_context.on("request", page_monitor.on_request)
+    browser_context.on("requestfailed", page_monitor.on_request_failed)
+    page = browser_context.pages[0] if browser_context.pages else browser_context.new_page()
+    page.on("console", page_monitor.on_console)
+    page.on("pageerror", page_monitor.on_page_error)
+    yield page
+
+    problems = page_monitor.problems()
+    if not page.is_closed():
+        try:
+            boxes = page.locator(".py-error").all_inner_texts()
+        except Error as exc:  # page crashed or navigated away mid-teardown
+            boxes = [f"<could not read the page: {exc}>"]
+        problems += [f"PyScript error box: {text}" for text in boxes]
+    if problems:
+        pytest.fail(
+            "the page misbehaved:\n  "
+            + "\n  ".join(problems)
+            + "\nrequests:\n  "
+            + "\n  ".join(page_monitor.requests),
+            pytrace=False,
+        )
+
+
+# --------------------------------------------------------------------------- screenshots
+
+
+@pytest.fixture
+def screenshot(page: Page, request: pytest.FixtureRequest) -> Callable[..., Path]:
+    """``screenshot(name, full_page=True, target=None)``: save a PNG, return its path."""
+    test_name = re.sub(r"[^A-Za-z0-9_.-]+", "_", request.node.name)
+
+    def take(name: str, *, full_page: bool = True, target: Page | None = None) -> Path:
+        SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
+        path = SCREENSHOT_DIR / f"{test_name}--{name}.png"
+        (target or page).screenshot(path=path, full_page=full_page)
+        return path
+
+    return take

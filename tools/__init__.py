@@ -1,0 +1,1 @@
+"""Developer tooling for Dérive (not shipped to the browser)."""

@@ -1,0 +1,191 @@
+"""Copy the browser runtime from node_modules/ into vendor/ (git-ignored, served with the page).
+
+* ``vendor/pyscript/``: ``@pyscript/core``'s ``dist/core.js`` and ``dist/core.css`` plus every
+  chunk they load, found by following the relative references (``import("./x.js")``,
+  ``from"./x.js"``, ``"./xterm.css"``) transitively. PyScript loads all its plugin chunks
+  (error, donkey, py-editor, py-terminal, codemirror, ...) at start, so the closure is most
+  of ``dist/``; optional entry points (``service-worker.js``, ``storage.js``) and source maps
+  are left out.
+* ``vendor/pyodide/``: what ``pyodide.mjs`` loads at start: ``pyodide.asm.mjs``,
+  ``pyodide.asm.wasm``, ``python_stdlib.zip`` and ``pyodide-lock.json``.
+  No package wheels are shipped: the game must not use ``packages =``.
+
+Checks on the way that the installed npm packages are the versions pinned in package.json and
+that the Pyodide version matches the one the PyScript bundle was built for.
+
+Idempotent: a file is copied only when its size or mtime differ; stale files (e.g. chunks of an
+older PyScript) are removed. Prints one line when everything is already up to date.
+
+Usage: ``python3 tools/vendor.py [--check]`` (``--check``: report, change nothing, exit 1 if stale).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import shutil
+import sys
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+NODE_MODULES = REPO_ROOT / "node_modules"
+VENDOR = REPO_ROOT / "vendor"
+
+PYSCRIPT_DIST = NODE_MODULES / "@pyscript" / "core" / "dist"
+PYSCRIPT_ENTRY_POINTS = ("core.js", "core.css")
+PYODIDE_DIR = NODE_MODULES / "pyodide"
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+
+# "./chunk-AbC123.js" / './xterm.css' anywhere in a bundled file: static and dynamic imports,
+# and new URL("./x", import.meta.url)-style asset references.
+_RELATIVE_REF = re.compile(r"""["'`]\./([A-Za-z0-9_.@-]+\.(?:m?js|css|wasm|json))["'`]""")
+# In the PyScript bundle: {type:"pyodide",module:(e="314.0.2")=>`https://cdn.../pyodide.mjs`
+_BUNDLED_PYODIDE = re.compile(r"""type:"pyodide",module:\(\w+="([^"]+)"\)""")
+
+
+class VendorError(Exception):
+    pass
+
+
+def _read_json(path: Path) -> dict[str, object]:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    if not isinstance(data, dict):
+        raise VendorError(f"{path}: expected a JSON object")
+    return data
+
+
+def check_pins() -> dict[str, str]:
+    """Installed npm package versions must equal the pins in package.json."""
+    manifest = _read_json(REPO_ROOT / "package.json")
+    deps = manifest.get("dependencies")
+    if not isinstance(deps, dict):
+        raise VendorError("package.json has no dependencies")
+    versions: dict[str, str] = {}
+    for name in ("@pyscript/core", "pyodide"):
+        pinned = deps.get(name)
+        pkg_json = NODE_MODULES / name / "package.json"
+        if not pkg_json.is_file():
+            raise VendorError(f"{name} is not installed in node_modules/: run `npm ci`")
+        installed = _read_json(pkg_json).get("version")
+        if installed != pinned:
+            raise VendorError(
+                f"{name}: node_modules has {installed}, package.json pins {pinned}: run `npm ci`"
+            )
+        versions[name] = str(installed)
+    return versions
+
+
+def pyscript_files() -> list[str]:
+    """core.js, core.css and the transitive closure of the chunks they reference."""
+    wanted: list[str] = []
+    todo = list(PYSCRIPT_ENTRY_POINTS)
+    while todo:
+        name = todo.pop()
+        if name in wanted:
+            continue
+        path = PYSCRIPT_DIST / name
+        if not path.is_file():
+            raise VendorError(f"@pyscript/core dist/ lacks {name}, referenced by the bundle")
+        wanted.append(name)
+        if path.suffix in (".js", ".mjs"):
+            todo.extend(_RELATIVE_REF.findall(path.read_text(encoding="utf-8")))
+    return sorted(wanted)
+
+
+def bundled_pyodide_version() -> str:
+    """The Pyodide version the PyScript bundle defaults to (its CDN fallback)."""
+    found: set[str] = set()
+    for path in PYSCRIPT_DIST.glob("*.js"):
+        found.update(_BUNDLED_PYODIDE.findall(path.read_text(encoding="utf-8")))
+    if len(found) != 1:
+        raise VendorError(f"cannot tell which Pyodide the PyScript bundle expects: {found}")
+    return found.pop()
+
+
+def check_pyodide_start_files() -> None:
+    """Every file pyodide.mjs names (besides itself) must be in PYODIDE_FILES."""
+    text = (PYODIDE_DIR / "pyodide.mjs").read_text(encoding="utf-8")
+    named = set(re.findall(r"(pyodide[\w.-]*\.(?:mjs|wasm|json|zip)|python_stdlib\.zip)", text))
+    missing = named - set(PYODIDE_FILES)
+    if missing:
+        raise VendorError(f"pyodide.mjs refers to files not vendored: {sorted(missing)}")
+
+
+def _up_to_date(src: Path, dst: Path) -> bool:
+    if not dst.is_file():
+        return False
+    s, d = src.stat(), dst.stat()
+    return s.st_size == d.st_size and s.st_mtime_ns == d.st_mtime_ns
+
+
+def sync(src_dir: Path, names: list[str] | tuple[str, ...], dst_dir: Path, check: bool) -> int:
+    """Make dst_dir hold exactly ``names`` copied from src_dir. Returns the number of changes."""
+    changes = 0
+    if not check:
+        dst_dir.mkdir(parents=True, exist_ok=True)
+    for name in names:
+        src, dst = src_dir / name, dst_dir / name
+        if not _up_to_date(src, dst):
+            changes += 1
+            print(f"{'stale' if check else 'copy'}: {dst.relative_to(REPO_ROOT)}")
+            if not check:
+                tmp = dst.with_name(dst.name + ".tmp")
+                shutil.copy2(src, tmp)
+                tmp.replace(dst)
+    if dst_dir.is_dir():
+        for extra in sorted(set(p.name for p in dst_dir.iterdir()) - set(names)):
+            changes += 1
+            path = dst_dir / extra
+            print(f"{'extra' if check else 'remove'}: {path.relative_to(REPO_ROOT)}")
+            if not check:
+                if path.is_dir():
+                    shutil.rmtree(path)
+                else:
+                    path.unlink()
+    return changes
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--check", action="store_true", help="report only; exit 1 if stale")
+    args = parser.parse_args(argv)
+    try:
+        versions = check_pins()
+        expected = bundled_pyodide_version()
+        if versions["pyodide"] != expected:
+            raise VendorError(
+                f"@pyscript/core {versions['@pyscript/core']} is built for Pyodide {expected}, "
+                f"but package.json pins pyodide {versions['pyodide']}"
+            )
+        check_pyodide_start_files()
+        changes = sync(PYSCRIPT_DIST, pyscript_files(), VENDOR / "pyscript", args.check)
+        changes += sync(PYODIDE_DIR, PYODIDE_FILES, VENDOR / "pyodide", args.check)
+        stamp = VENDOR / "versions.json"
+        stamp_text = json.dumps(versions, indent=2, sort_keys=True) + "\n"
+        if not stamp.is_file() or stamp.read_text(encoding="utf-8") != stamp_text:
+            changes += 1
+            if not args.check:
+                stamp.write_text(stamp_text, encoding="utf-8")
+    except VendorError as exc:
+        print(f"tools/vendor.py: error: {exc}", file=sys.stderr)
+        return 2
+    summary = ", ".join(f"{k} {v}" for k, v in sorted(versions.items()))
+    if changes == 0:
+        print(f"vendor/ up to date ({summary})")
+    elif args.check:
+        print(f"vendor/ is stale: {changes} change(s) needed")
+        return 1
+    else:
+        print(f"vendor/ updated: {changes} change(s) ({summary})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
