@@ -165,6 +165,8 @@ def _basic_reason(game: Game, m: Move, colour: str) -> str | None:
     t = m.to_square
     target = game.piece_at(t)
     if m.kind == MOVE:
+        if t == s:
+            return "ending where it started is not a move (R10)"
         if target:
             return f"{square_name(t)} is occupied"
         if t not in NEIGHBOURS[s] and not game.jump_path(s, t):

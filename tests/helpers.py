@@ -65,3 +65,11 @@ def value_at(game: Game, name: str) -> int:
     piece = game.piece_at(name)
     assert piece is not None, f"no die on {name}"
     return piece[1]
+
+
+def ends(game: Game, start: str) -> set[str]:
+    """Where the die on ``start`` may step or jump to."""
+    s = parse_square(start)
+    return {
+        str(m).split("-")[1] for m in game.legal_moves() if m.kind == "move" and m.from_square == s
+    }
