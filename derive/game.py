@@ -96,6 +96,8 @@ class Game:
         self.rules = rules
         self.seating = seating
         self.seed: int = random.SystemRandom().randrange(2**32) if seed is None else seed
+        if max_plies is not None and (isinstance(max_plies, bool) or max_plies < 1):
+            raise ValueError(f"max_plies must be a positive whole number, not {max_plies!r}")
         self.max_plies = max_plies
         self._rng = random.Random(self.seed)
         seated = [COLOURS.index(c) for c in seating.colours]
