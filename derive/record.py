@@ -7,6 +7,7 @@ import re
 from typing import TYPE_CHECKING, Any, Final
 
 from .board import COLOURS
+from .rulesets import Seating
 
 if TYPE_CHECKING:
     from .game import Game
@@ -62,6 +63,8 @@ def from_record(data: Any) -> Game:
     version = _field(data, "version", int, "record")
     if version > VERSION:
         raise RecordError(f"record version {version} is newer than this app reads ({VERSION})")
+    if version < 1:
+        raise RecordError(f"record version {version} does not exist (versions start at 1)")
     setup = _field(data, "setup", dict, "record")
     moves = _field(data, "moves", list, "record")
     seed = _field(setup, "seed", int, "setup")
@@ -88,6 +91,13 @@ def from_record(data: Any) -> Game:
                 raise RecordError("setup: the start roll does not match the seed")
         else:
             game = Game.from_position(position, seed=seed, max_plies=max_plies)
+            # The position decides; a setup that also names other rules contradicts it.
+            for key, own in (("rule_set", game.rules.id), ("seating", str(game.seating))):
+                named = setup.get(key)
+                if key == "seating" and isinstance(named, str):
+                    named = str(Seating.parse(named))  # any spelling of the same seats
+                if named is not None and named != own:
+                    raise RecordError(f"setup: {key!r} is {named!r} but the position says {own!r}")
     except RecordError:
         raise
     except ValueError as error:
@@ -99,8 +109,9 @@ def from_record(data: Any) -> Game:
             game.play(text)
         except ValueError as error:
             raise RecordError(f"move {number} ({text}): {error}") from None
-    result = data.get("result")
-    if result is not None:
+    # No "result" key: the record claims nothing; null claims an unfinished game.
+    if "result" in data:
+        result = data["result"] if data["result"] is not None else {}
         if not isinstance(result, dict):
             raise RecordError("record: 'result' must be an object or null")
         claimed = result.get("winner")
@@ -177,13 +188,14 @@ def from_text(text: str) -> dict[str, Any]:
     setup["start_roll"] = _parse_rolls(setup.get("start_roll", ""))
     body = _TAG_RE.sub(" ", text)
     moves = [tok for tok in body.split() if not re.fullmatch(r"\d+\.", tok)]
-    result = None
-    if "Result" in tags:
+    record: dict[str, Any] = {"format": FORMAT, "version": version, "setup": setup, "moves": moves}
+    if "Result" in tags:  # a text without a Result tag claims nothing
         winner = tags["Result"]
-        result = {"winner": None if winner == "draw" else winner,
-                  "termination": "ply_limit" if winner == "draw" else "goal"}
-    return {"format": FORMAT, "version": version, "setup": setup, "moves": moves,
-            "result": result}
+        record["result"] = {
+            "winner": None if winner == "draw" else winner,
+            "termination": "ply_limit" if winner == "draw" else "goal",
+        }
+    return record
 
 
 def _parse_rolls(text: str) -> list[dict[str, int]]:
