@@ -202,6 +202,9 @@ class Game:
         twin._history = []
         twin._redo = []
         twin._ply_offset = self.ply
+        # The twin's own record starts here: its moves replay from this position.
+        twin.start_position = self.to_position()
+        twin.start_roll = []
         return twin
 
     # ----- reading the position ----------------------------------------
