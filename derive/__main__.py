@@ -14,6 +14,7 @@ from typing import TextIO
 
 from .board import COLOUR_NAMES
 from .game import Game
+from .notation import Move
 from .rulesets import RULE_SETS
 
 
@@ -33,7 +34,7 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _ai_players(spec: str) -> dict[str, Callable[[Game], str]]:
+def _ai_players(spec: str) -> dict[str, Callable[[Game], Move | str]]:
     if not spec:
         return {}
     from .ai import parse_seats, player
