@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from .board import COLOUR_NAMES, NEIGHBOURS, RIVES, rives_of, square_name
 from .chains import Chain
-from .notation import ADJUST, CAPTURE, ENTER, MOVE, PASS, REROLL, Move
+from .notation import ADJUST, CAPTURE, ENTER, MOVE, PASS, REROLL, Move, malformed
 
 if TYPE_CHECKING:
     from .game import Game
@@ -109,6 +109,9 @@ def why_illegal(game: Game, move: Move | str) -> str | None:
         m = move if isinstance(move, Move) else Move.parse(move)
     except ValueError as error:
         return str(error)
+    problem = malformed(m)
+    if problem:
+        return problem
     colour = game.to_move
     name = COLOUR_NAMES[colour]
     outcome = game.outcome

@@ -38,6 +38,7 @@ from .notation import (
     REROLL_TABLE,
     UP_TABLE,
     Move,
+    malformed,
 )
 from .position import PositionError, format_position, parse_position
 from .rulesets import RuleSet, Seating
@@ -308,7 +309,7 @@ class Game:
             m = move if isinstance(move, Move) else Move.parse(move)
         except ValueError:
             return False
-        return m.unresolved in self.legal_moves()
+        return m.unresolved in self.legal_moves() and malformed(m) is None
 
     def _blocked(self, ci: int) -> int:
         """Bits of the foreign rives where colour ``ci`` already stands (R14)."""
@@ -456,7 +457,7 @@ class Game:
         """Play a legal move (or its notation) and return it as played, a
         re-roll with its result.  ``IllegalMove`` leaves the game unchanged."""
         m = self._coerce(move)
-        if m.unresolved not in self.legal_moves():
+        if m.unresolved not in self.legal_moves() or malformed(m):
             raise IllegalMove(self.why_illegal(m) or f"{m} is not legal here")
         self._redo.clear()
         return self._apply(m)

@@ -81,6 +81,26 @@ class Move(NamedTuple):
         return Move(REROLL, start, start, int(roll) if roll else 0)
 
 
+def malformed(move: Move) -> str | None:
+    """Why a ``Move`` built by hand (not by ``parse``) is no move at all, or ``None``.
+
+    Legality compares moves field by field, so only what that misses is checked
+    here: squares off the board (which would index past the tables) and a
+    re-roll result that is not a die face (a re-roll is legal whatever it shows).
+    """
+    if move.kind not in _KINDS:
+        return f"{move.kind!r} is not a kind of move ({', '.join(_KINDS)})"
+    for square in (move.from_square, move.to_square):
+        if square != NO_SQUARE and square not in _PLAYABLE:
+            return f"{square!r} is not a playable square number"
+    if move.kind == REROLL and not 0 <= move.value <= 6:
+        return f"a re-roll shows 1 to 6, not {move.value}"
+    return None
+
+
+_KINDS: Final = (ENTER, MOVE, ADJUST, REROLL, CAPTURE, PASS)
+_PLAYABLE: Final = frozenset(SQUARES)
+
 _SQ = r"[a-j](?:10|[1-9])"
 _MOVE_RE: Final = re.compile(
     rf"pass|\+(?P<enter>{_SQ})(?:=(?P<value>[1-6]))?"

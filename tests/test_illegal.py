@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from derive import IllegalMove
-from tests.helpers import assert_illegal, game_at
+from derive import IllegalMove, Move
+from tests.helpers import assert_illegal, game_at, snapshot, sq
 
 # Yellow to move; red has e5 at 6, a1 at 1 (a1 also counts as blue's rive) and
 # b4 at 2 next to yellow's c3 at 3.
@@ -56,8 +56,26 @@ def test_moves_after_the_end_are_illegal() -> None:
 
 
 def test_illegal_move_object_is_rejected_too() -> None:
-    from derive import Move
-
     game = game_at(BASE, seed=6)
     with pytest.raises(IllegalMove, match="there is no yellow die on e5"):
         game.play(Move.parse("e5+"))
+
+
+@pytest.mark.parametrize(
+    ("move", "message"),
+    [
+        (Move("reroll", sq("h2"), sq("h2"), 9), "a re-roll shows 1 to 6, not 9"),
+        (Move("reroll", sq("h2"), sq("h2"), -1), "a re-roll shows 1 to 6, not -1"),
+        (Move("move", sq("h2"), 100), "100 is not a playable square number"),
+        (Move("capture", -7, sq("h2")), "-7 is not a playable square number"),
+        (Move("move", sq("h2"), 1), "1 is not a playable square number"),  # b1: light
+        (Move("fly", sq("h2"), sq("g3")), "'fly' is not a kind of move"),
+    ],
+)
+def test_hand_built_moves_are_checked(move: Move, message: str) -> None:
+    game = game_at(BASE, seed=6)
+    before = snapshot(game)
+    assert not game.is_legal(move)
+    with pytest.raises(IllegalMove, match=message):
+        game.play(move)
+    assert snapshot(game) == before
