@@ -1,0 +1,66 @@
+// Runs before Python: PyScript has no loading indicator and nothing else can speak until
+// Pyodide is up (several seconds on a slow machine). This script only
+//  * picks the layout (embed) and the language of the loading message,
+//  * shows PyScript's `py:progress` steps on the static board skeleton,
+//  * turns a failed start into a plain message instead of a silent blank.
+// Everything else is Python (derive/web/app.py).
+(() => {
+  "use strict";
+  const root = document.documentElement;
+  const params = new URLSearchParams(location.search);
+  const embed = params.get("embed");
+  if (embed === "" || embed === "1" || embed === "true") root.classList.add("embed");
+
+  let saved = null;
+  try {
+    saved = localStorage.getItem("derive.lang");
+  } catch (_) {
+    // storage may be blocked; the default language will do
+  }
+  const wanted = params.get("lang") || saved || navigator.language || "en";
+  const lang = wanted.slice(0, 2).toLowerCase() === "fr" ? "fr" : "en";
+  root.lang = lang;
+
+  const words = {
+    fr: {
+      loading: "Chargement du jeu…",
+      failed: "Le jeu n’a pas pu démarrer. Rechargez la page ; si cela se reproduit, " +
+        "votre navigateur est peut-être trop ancien.",
+      slow: "Le démarrage est long… encore un instant.",
+    },
+    en: {
+      loading: "Loading the game…",
+      failed: "The game could not start. Reload the page; if this happens again, your " +
+        "browser may be too old.",
+      slow: "Starting takes a while… one more moment.",
+    },
+  }[lang];
+
+  const ready = () => root.dataset.ready === "true";
+  let steps = 0;
+  const EXPECTED_STEPS = 10; // py:progress events of a start without packages
+
+  function show(text, failed) {
+    const box = document.getElementById("loading");
+    if (!box || ready()) return;
+    box.querySelector(".loading-text").textContent = text;
+    if (failed) box.classList.add("failed");
+  }
+
+  addEventListener("DOMContentLoaded", () => show(words.loading, false));
+  addEventListener("py:progress", (event) => {
+    steps += 1;
+    const bar = document.querySelector("#loading .bar span");
+    if (bar) bar.style.width = `${Math.min(100, (100 * steps) / EXPECTED_STEPS)}%`;
+    const detail = document.querySelector("#loading .loading-step");
+    if (detail && typeof event.detail === "string") detail.textContent = event.detail;
+  });
+  addEventListener("error", (event) => {
+    if (!ready()) show(words.failed, true);
+  });
+  addEventListener("unhandledrejection", () => {
+    if (!ready()) show(words.failed, true);
+  });
+  setTimeout(() => show(words.slow, false), 20000);
+  setTimeout(() => show(words.failed, true), 180000);
+})();

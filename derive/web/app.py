@@ -1,0 +1,726 @@
+"""The page's glue on PyScript's main thread: DOM events in, rendered state out.
+
+Decisions live in ``Controller`` (pure, tested under CPython); markup comes from ``svg``
+and ``panel``.  What is left here is what only a browser has: elements, events, storage,
+files, the clipboard, animations and the AI worker.  (Not type-checked: ``pyscript``
+and ``js`` exist only in Pyodide; see pyproject.toml.)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import random
+import time
+import traceback
+from collections.abc import Callable, Coroutine
+from typing import Any, Literal
+
+import js
+from pyodide.ffi import JsException
+from pyscript import document, window, workers
+from pyscript.ffi import create_proxy, is_none, to_js
+
+from ..board import parse_square
+from ..game import Game
+from . import engine_fr, i18n, panel, params
+from .controller import Controller, Notice, Played
+from .svg import CELL, MARGIN, die_face, die_svg, render_board, square_origin
+
+SAVE_KEY = "derive.save"
+LANG_KEY = "derive.lang"
+SEARCH_SLICE_S = 0.06
+"""Worker thinking per message: short enough to stop a search at once."""
+AI_MIN_MOVE_S = 0.4
+"""A computer move never lands sooner than this, so a person sees each one."""
+HOP_MS = 170
+WORKER_CODE = (
+    "from derive.web.worker import hello, start, step, stop, suggest\n"
+    "__export__ = ['hello', 'start', 'step', 'stop', 'suggest']\n"
+)
+ACTIONS: dict[str, Literal["+", "-", "?"]] = {"up": "+", "down": "-", "reroll": "?"}
+_proxies: list[Any] = []
+
+
+def _on(target: Any, event: str, handler: Callable[..., Any]) -> None:
+    proxy = create_proxy(handler)
+    _proxies.append(proxy)  # keep alive for the page's lifetime
+    target.addEventListener(event, proxy)
+
+
+def _py(value: Any) -> Any:
+    """JS ``null``/``undefined`` as ``None`` (Pyodide hands back a ``JsNull`` object)."""
+    return None if is_none(value) else value
+
+
+def _el(selector: str) -> Any:
+    return _py(document.querySelector(selector))
+
+
+def _closest(target: Any, selector: str) -> Any:
+    return _py(target.closest(selector))
+
+
+def _storage_get(key: str) -> str | None:
+    try:
+        value = window.localStorage.getItem(key)
+    except JsException:
+        return None
+    value = _py(value)
+    return None if value is None else str(value)
+
+
+class Page:
+    def __init__(self) -> None:
+        self.ctrl = Controller(self._initial_language())
+        self.embed = False
+        self.worker: Any = None
+        self.ai_running = False
+        self.storage_warned = False
+        self.last_announcement = ""
+        self.banner_dismissed = False
+        self.setup_touched = False
+
+    # ----- start -----------------------------------------------------------
+
+    def _initial_language(self) -> str:
+        query = str(window.location.search)
+        wanted = _py(js.URLSearchParams.new(query).get("lang")) or _storage_get(LANG_KEY)
+        return i18n.language(str(wanted) if wanted else str(window.navigator.language))
+
+    def start(self) -> None:
+        ctrl = self.ctrl
+        error = None
+        try:
+            launch = params.parse(str(window.location.search), parse_ai=_parse_ai)
+        except params.ParamError as problem:
+            launch = params.Launch()
+            reason = (
+                problem.reason if self.ctrl.lang == "en" else engine_fr.translate(problem.reason)
+            )
+            error = ctrl.t(
+                "error.params", reason=ctrl.t("error.param", name=problem.name, reason=reason)
+            )
+        self.embed = launch.embed or document.documentElement.classList.contains("embed")
+        if launch.lang:
+            ctrl.lang = launch.lang
+        setup_needed = False
+        if launch.game is not None:
+            ctrl.open_game(launch.game, launch.ai)
+            if launch.select and launch.select in ctrl.explanation()["moves"]:
+                ctrl.selected = launch.select
+        elif self.embed or error:
+            ctrl.open_game(Game.new("ry", "L2", start="r"))
+            setup_needed = error is not None and not self.embed
+        else:
+            saved = _storage_get(SAVE_KEY)
+            if saved and ctrl.restore(saved):
+                ctrl.notice = None
+            else:
+                setup_needed = True
+        if self.embed:
+            document.documentElement.classList.add("embed")
+        self._bind()
+        self.apply_language()
+        if error:
+            ctrl.notice = Notice("error", error)
+        self.render()
+        self._enable_controls()
+        _el("#loading").remove()
+        root = document.documentElement
+        root.dataset.readyMs = str(round(window.performance.now()))
+        root.dataset.ready = "true"
+        if setup_needed:
+            self.open_setup(error)
+        if not self.embed or any(ctrl.is_ai(c) for c in ctrl.game.seating.colours):
+            self.spawn(self.start_worker())
+
+    def _enable_controls(self) -> None:
+        for element in document.querySelectorAll("button[disabled], input[disabled]"):
+            element.disabled = False
+        self.render()
+
+    # ----- events ------------------------------------------------------------
+
+    def _bind(self) -> None:
+        _on(document, "click", self.guard(self.on_click))
+        _on(document, "keydown", self.guard(self.on_key))
+        _on(_el("#move-form"), "submit", self.guard(self.on_move_submit))
+        _on(_el("#setup-form"), "submit", self.guard(self.on_setup_submit))
+        _on(_el("#setup-form"), "change", self.guard(self.on_setup_change))
+        _on(_el("#import-file"), "change", self.guard(self.on_import))
+
+    def guard(self, handler: Callable[[Any], Any]) -> Callable[[Any], None]:
+        """Run an event handler; a bug shows a friendly message, never a traceback."""
+
+        def run(event: Any) -> None:
+            try:
+                handler(event)
+            except Exception:  # noqa: BLE001 - the last line of defence
+                self.crash()
+
+        return run
+
+    def spawn(self, coro: Coroutine[Any, Any, None]) -> None:
+        async def run() -> None:
+            try:
+                await coro
+            except Exception:  # noqa: BLE001
+                self.crash()
+
+        asyncio.ensure_future(run())
+
+    def crash(self) -> None:
+        js.console.error(traceback.format_exc())
+        notice = _el("#notice")
+        notice.textContent = self.ctrl.t("error.generic")
+        notice.className = "notice error"
+
+    def on_click(self, event: Any) -> None:
+        target = event.target
+        if not hasattr(target, "closest"):
+            return
+        action = _closest(target, "[data-action]")
+        if action is not None and not action.disabled:
+            menu = _closest(action, "details")
+            if menu is not None:
+                menu.open = False
+            self.do(str(action.dataset.action))
+            return
+        ply = _closest(target, "#moves [data-ply]")
+        if ply is not None:
+            self.ctrl.view(int(ply.dataset.ply))
+            self.render()
+            return
+        pick = _closest(target, "#picker .pick[data-value]")
+        if pick is not None:
+            self.after(self.ctrl.pick_value(int(pick.dataset.value)))
+            return
+        square = _closest(target, "#board [data-square]")
+        if square is not None:
+            _el("#board").focus()
+            self.after(self.ctrl.click(str(square.dataset.square)))
+
+    def do(self, action: str) -> None:
+        ctrl = self.ctrl
+        simple: dict[str, Callable[[], Any]] = {
+            "first": lambda: ctrl.view(0),
+            "prev": lambda: ctrl.step_view(-1),
+            "next": lambda: ctrl.step_view(1),
+            "last": lambda: ctrl.view(None),
+            "resume": ctrl.resume,
+        }
+        if action in simple:
+            simple[action]()
+            self.render()
+            self.schedule_ai()
+        elif action in ACTIONS:
+            self.after(ctrl.act(ACTIONS[action]))
+        elif action == "pass":
+            self.after(ctrl.play("pass"))
+        elif action in ("undo", "redo"):
+            if getattr(ctrl, action)():
+                self.banner_dismissed = False
+                self.changed()
+            else:
+                self.render()
+        elif action == "hint":
+            self.spawn(self.ask_hint())
+        elif action == "new":
+            self.open_setup(None)
+        elif action == "review":
+            self.banner_dismissed = True
+            ctrl.view(0)
+            self.render()
+        elif action == "setup-cancel":
+            _el("#setup").close()
+        elif action == "export":
+            self.export()
+        elif action == "import":
+            _el("#import-file").click()
+        elif action == "share":
+            self.share()
+        elif action == "copy-link":
+            self.spawn(self.copy_link())
+        elif action == "close-share":
+            _el("#share").close()
+        elif action == "language":
+            self.set_language("en" if ctrl.lang == "fr" else "fr")
+
+    def on_key(self, event: Any) -> None:
+        target = event.target
+        tag = str(getattr(target, "tagName", "")).lower()
+        if tag in ("input", "select", "textarea") or _el("dialog[open]") is not None:
+            return
+        if event.altKey or event.metaKey:
+            return
+        key = str(event.key)
+        ctrl = self.ctrl
+        on_board = target == _el("#board")
+        if event.ctrlKey:
+            if key in ("z", "Z"):
+                self.do("redo" if event.shiftKey else "undo")
+            elif key == "y":
+                self.do("redo")
+            else:
+                return
+            event.preventDefault()
+            return
+        arrows = {"ArrowUp": "up", "ArrowDown": "down", "ArrowLeft": "left", "ArrowRight": "right"}
+        if on_board and key in arrows:
+            ctrl.move_cursor(arrows[key])  # type: ignore[arg-type]
+            self.render()
+        elif on_board and key in ("Enter", " "):
+            self.after(ctrl.click(ctrl.cursor, keyboard=True))
+        elif key == "Escape":
+            ctrl.escape()
+            self.render()
+        elif ctrl.picking and key in "123456" and len(key) == 1:
+            self.after(ctrl.pick_value(int(key)))
+        elif key in ("+", "="):
+            self.do("up")
+        elif key in ("-", "_"):
+            self.do("down")
+        elif key == "?":
+            self.do("reroll")
+        elif key in ("u", "U"):
+            self.do("undo")
+        elif key in ("r", "R", "y", "Y"):
+            self.do("redo")
+        elif key in ("h", "H"):
+            self.do("hint")
+        else:
+            return
+        event.preventDefault()
+
+    def on_move_submit(self, event: Any) -> None:
+        event.preventDefault()
+        field = _el("#move-input")
+        text = str(field.value).strip()
+        if not text:
+            return
+        played = self.ctrl.play(text)
+        if played is not None:
+            field.value = ""
+        self.after(played)
+
+    # ----- after a change --------------------------------------------------
+
+    def after(self, played: Played | None) -> None:
+        """Show the result of a person's action (a move, a selection, a reason)."""
+        if played is None:
+            self.render()
+            return
+        self.banner_dismissed = False
+        self.changed()
+        self.spawn(self.animate(played))
+
+    def changed(self) -> None:
+        """The game itself changed: draw, save, and let the computer play if it is up."""
+        self.render()
+        self.save()
+        self.schedule_ai()
+
+    def save(self) -> None:
+        if self.embed:
+            return  # an embedded board never overwrites the player's own game
+        try:
+            window.localStorage.setItem(SAVE_KEY, self.ctrl.save_data())
+        except JsException:
+            if not self.storage_warned:
+                self.storage_warned = True
+                js.console.warn(self.ctrl.t("error.storage"))
+
+    # ----- drawing ------------------------------------------------------------
+
+    def render(self) -> None:
+        ctrl = self.ctrl
+        root = document.documentElement
+        board = _el("#board")
+        board.innerHTML = render_board(ctrl.board_view())
+        board.setAttribute("aria-activedescendant", f"sq-{ctrl.cursor}")
+        _el("#status").textContent = ctrl.status()
+        _el("#embed-status").textContent = ctrl.status()
+        notice = _el("#notice")
+        if ctrl.notice is None:
+            notice.textContent = ""
+            notice.className = "notice"
+        else:
+            notice.textContent = ctrl.notice.text
+            notice.className = f"notice {ctrl.notice.kind}"
+        _el("#facts").innerHTML = panel.facts_html(ctrl)
+        _el("#players").innerHTML = panel.players_html(ctrl)
+        _el("#moves").innerHTML = panel.moves_html(ctrl)
+        current = _el("#moves [aria-current]")
+        if current is not None:
+            current.scrollIntoView(to_js({"block": "nearest"}))
+        _el("#game-title").textContent = panel.game_title(ctrl)
+        self._render_overlays()
+        self._render_controls()
+        root.dataset.thinking = "true" if ctrl.thinking else "false"
+        root.dataset.ai = ctrl.ai_state
+        root.dataset.plies = str(ctrl.game.ply)
+        if ctrl.announcement and ctrl.announcement != self.last_announcement:
+            self.last_announcement = ctrl.announcement
+            _el("#live").textContent = ctrl.announcement
+
+    def _render_overlays(self) -> None:
+        ctrl = self.ctrl
+        end = _el("#end")
+        banner = "" if self.banner_dismissed else panel.end_html(ctrl)
+        end.innerHTML = banner
+        end.hidden = not banner
+        picker = _el("#picker")
+        picker.innerHTML = panel.picker_html(ctrl)
+        picker.hidden = ctrl.picking is None
+        if ctrl.picking is not None:
+            x, y = square_origin(parse_square(ctrl.picking))
+            size = 2 * MARGIN + 10 * CELL
+            picker.style.left = f"{100 * (x + CELL / 2) / size:.2f}%"
+            picker.style.top = f"{100 * (y + CELL) / size:.2f}%"
+        roll = _el("#start-roll")
+        game = ctrl.game
+        if game.start_roll and game.ply == 0 and ctrl.view_ply is None:
+            if roll.hidden or roll.dataset.game != str(game.seed):
+                roll.innerHTML = panel.start_roll_html(game.start_roll, game.to_move, ctrl.lang)
+                roll.dataset.game = str(game.seed)
+                roll.hidden = False
+                if ctrl.fresh_start_roll:
+                    ctrl.fresh_start_roll = False
+                    self.spawn(self.roll_start_dice())
+        else:
+            roll.hidden = True
+
+    def _render_controls(self) -> None:
+        ctrl = self.ctrl
+        options = ctrl.selected_options()
+        human = ctrl.human_to_move() and ctrl.thinking is None
+        states = {
+            "up": bool(options and "+" in options["adjust"]),
+            "down": bool(options and "-" in options["adjust"]),
+            "reroll": bool(options and options["reroll"]),
+            "undo": ctrl.can_undo(),
+            "redo": ctrl.can_redo(),
+            "hint": human and ctrl.ai_state == "ready" and ctrl.hint_pending is None,
+            "first": ctrl.game.ply > 0 and ctrl.view_ply != 0,
+            "prev": ctrl.game.ply > 0 and ctrl.view_ply != 0,
+            "next": ctrl.view_ply is not None,
+            "last": ctrl.view_ply is not None,
+        }
+        for action, enabled in states.items():
+            for button in document.querySelectorAll(f'[data-action="{action}"]'):
+                button.disabled = not enabled
+        _el('[data-action="reroll"]').hidden = not ctrl.game.rules.chance
+        _el('[data-action="pass"]').hidden = not ctrl.must_pass()
+        _el('[data-action="resume"]').hidden = not (ctrl.paused and not ctrl.game.is_over)
+        _el("#move-input").disabled = not human
+        _el("#move-form button").disabled = not human
+
+    # ----- language -------------------------------------------------------------
+
+    def apply_language(self) -> None:
+        lang = self.ctrl.lang
+        document.documentElement.lang = lang
+        for element in document.querySelectorAll("[data-i18n]"):
+            element.textContent = i18n.t(lang, str(element.dataset.i18n))
+        for attribute, data in (
+            ("title", "i18nTitle"),
+            ("placeholder", "i18nPlaceholder"),
+            ("aria-label", "i18nAria"),
+        ):
+            for element in document.querySelectorAll(f"[data-{_dashed(data)}]"):
+                element.setAttribute(attribute, i18n.t(lang, str(getattr(element.dataset, data))))
+        document.title = f"{i18n.t(lang, 'app.title')} · {i18n.t(lang, 'app.tagline')}"
+
+    def set_language(self, lang: str) -> None:
+        self.ctrl.lang = lang
+        with contextlib.suppress(JsException):
+            window.localStorage.setItem(LANG_KEY, lang)
+        self.apply_language()
+        self.render()
+
+    # ----- setup dialog ------------------------------------------------------------
+
+    def open_setup(self, error: str | None) -> None:
+        ctrl = self.ctrl
+        _el("#setup-fields").innerHTML = panel.setup_html(
+            ctrl.setup, ctrl.lang, ctrl.ai_levels, ctrl.ai_state
+        )
+        self.setup_touched = False
+        self.on_setup_change(None)
+        dialog = _el("#setup")
+        if not dialog.open:
+            dialog.showModal()
+
+    def _form_fields(self) -> dict[str, str]:
+        data = js.FormData.new(_el("#setup-form"))
+        return {str(pair[0]): str(pair[1]) for pair in data.entries()}
+
+    def on_setup_change(self, event: Any) -> None:
+        if event is not None:
+            self.setup_touched = True
+        fields = self._form_fields()
+        setup, _ = panel.setup_from_form(fields)
+        four = len(setup.seats) == 4
+        teams = _el('#setup-form [name="teams"]')
+        teams.disabled = not four
+        if not four:
+            teams.checked = False
+        _el('#setup-form [name="pairing"]').disabled = not (four and teams.checked)
+        problem = setup.problem()
+        _el("#setup-form .setup-error").textContent = self.ctrl.t(problem) if problem else ""
+
+    def on_setup_submit(self, event: Any) -> None:
+        event.preventDefault()
+        setup, lang = panel.setup_from_form(self._form_fields())
+        if lang and lang != self.ctrl.lang:
+            self.set_language(lang)
+        problem = setup.problem()
+        if problem:
+            _el("#setup-form .setup-error").textContent = self.ctrl.t(problem)
+            return
+        _el("#setup").close()
+        self.banner_dismissed = False
+        self.ctrl.new_game(setup)
+        self.changed()
+
+    # ----- files and links ---------------------------------------------------------
+
+    def export(self) -> None:
+        name, text = self.ctrl.export_file()
+        blob = js.Blob.new(to_js([text]), to_js({"type": "application/json"}))
+        url = js.URL.createObjectURL(blob)
+        link = document.createElement("a")
+        link.href = url
+        link.download = name
+        document.body.append(link)
+        link.click()
+        link.remove()
+        window.setTimeout(create_proxy(lambda: js.URL.revokeObjectURL(url)), 1000)
+        self.ctrl.notice = Notice("success", self.ctrl.t("file.exported"))
+        self.render()
+
+    def on_import(self, event: Any) -> None:
+        field = _el("#import-file")
+        files = field.files
+        if not files or files.length == 0:
+            return
+        self.spawn(self.read_import(files.item(0)))
+
+    async def read_import(self, file: Any) -> None:
+        field = _el("#import-file")
+        text = str(await file.text())
+        field.value = ""
+        if self.ctrl.import_file(text):
+            self.banner_dismissed = False
+            self.changed()
+        else:
+            self.render()
+
+    def share(self) -> None:
+        location = window.location
+        url = f"{location.origin}{location.pathname}{self.ctrl.share_query()}"
+        field = _el("#share-url")
+        field.value = url
+        _el("#share").showModal()
+        field.select()
+
+    async def copy_link(self) -> None:
+        url = str(_el("#share-url").value)
+        try:
+            await window.navigator.clipboard.writeText(url)
+        except JsException:
+            _el("#share-url").select()
+            return
+        _el("#share").close()
+        self.ctrl.notice = Notice("success", self.ctrl.t("share.copied"))
+        self.render()
+
+    # ----- the AI worker ------------------------------------------------------------
+
+    async def start_worker(self) -> None:
+        ctrl = self.ctrl
+        ctrl.ai_state = "starting"
+        self.render()
+        script = document.createElement("script")
+        script.type = "py"
+        script.setAttribute("worker", "")
+        script.setAttribute("name", "ai")
+        script.setAttribute("config", "./pyscript.toml")
+        script.textContent = WORKER_CODE
+        document.body.append(script)
+        try:
+            self.worker = await workers["ai"]
+            info = json.loads(str(await self.worker.hello()))
+        except JsException as error:
+            info = {"error": str(error)}
+        if "error" in info:
+            ctrl.set_ai_unavailable(str(info["error"]))
+        else:
+            ctrl.set_ai_levels(tuple(info["levels"]), info.get("default"))
+        if _el("#setup").open and not self.setup_touched:
+            self.open_setup(None)  # now with the computer's levels to choose from
+        self.render()
+        self.schedule_ai()
+
+    def schedule_ai(self) -> None:
+        if not self.ai_running and self.ctrl.ai_to_move() and self.ctrl.ai_state == "ready":
+            self.spawn(self.ai_turns())
+
+    async def ai_turns(self) -> None:
+        if self.ai_running:
+            return
+        self.ai_running = True
+        try:
+            while True:
+                request = self.ctrl.think_request()
+                if request is None:
+                    break
+                await self.ai_turn(request)
+        finally:
+            self.ai_running = False
+            self.render()
+
+    async def ai_turn(self, request: Any) -> None:
+        ctrl = self.ctrl
+        self.render()
+        began = time.monotonic()
+        worker = self.worker
+        try:
+            search = await worker.start(request.position, request.level, request.seed)
+            result: dict[str, Any] = {}
+            while ctrl.is_current(request.token):
+                result = json.loads(str(await worker.step(search, SEARCH_SLICE_S)))
+                if "error" in result:
+                    raise RuntimeError(result["error"])
+                ctrl.think_progress(request.token, int(result["depth"]))
+                _el("#status").textContent = ctrl.status()
+                if result["done"]:
+                    break
+            if not ctrl.is_current(request.token):
+                await worker.stop(search)
+                return
+            wait = AI_MIN_MOVE_S - (time.monotonic() - began)
+            if wait > 0:
+                await asyncio.sleep(wait)
+            played = ctrl.think_done(request.token, str(result["move"]))
+        except (JsException, RuntimeError, ValueError, KeyError) as error:
+            ctrl.think_failed(request.token, str(error))
+            js.console.warn(f"AI worker: {error}")
+            self.render()
+            return
+        if played is not None:
+            self.banner_dismissed = False
+            self.render()
+            self.save()
+            await self.animate(played)
+
+    async def ask_hint(self) -> None:
+        ctrl = self.ctrl
+        request = ctrl.hint_request()
+        self.render()
+        if request is None or self.worker is None:
+            return
+        token, position = request
+        try:
+            data = json.loads(str(await self.worker.suggest(position, random.getrandbits(31))))
+        except JsException as error:
+            js.console.warn(f"AI worker: {error}")
+            data = {"move": None, "reason": ""}
+        reason = str(data.get("reason") or "")
+        if ctrl.lang == "fr":
+            reason = engine_fr.translate_hint(reason)
+        ctrl.hint_done(token, data.get("move"), reason)
+        self.render()
+
+    # ----- animations -----------------------------------------------------------------
+
+    async def animate(self, played: Played) -> None:
+        """Jumps fly along their path, re-rolls roll; the board is already up to date."""
+        if played.kind in ("move", "capture") and len(played.path) >= 2:
+            await self.fly(played.path)
+        elif played.kind == "reroll":
+            await self.roll(played.move[: played.move.index("?")], played.colour, played.value)
+
+    async def fly(self, path: tuple[str, ...]) -> None:
+        die = _el(f'#board [data-die="{path[-1]}"]')
+        if die is None or _reduced_motion():
+            return
+        end_x, end_y = square_origin(parse_square(path[-1]))
+        frames = []
+        for name in path:
+            x, y = square_origin(parse_square(name))
+            frames.append({"transform": f"translate({x - end_x}px, {y - end_y}px)"})
+        # Fly a copy above every square (later squares would paint over the die itself).
+        layer = _el("#board .fx")
+        holder = document.createElementNS("http://www.w3.org/2000/svg", "g")
+        holder.setAttribute("transform", f"translate({end_x} {end_y})")
+        flyer = die.cloneNode(True)
+        flyer.removeAttribute("data-die")
+        holder.append(flyer)
+        layer.append(holder)
+        die.style.visibility = "hidden"
+        animation = flyer.animate(
+            to_js(frames),
+            to_js({"duration": HOP_MS * (len(path) - 1), "easing": "ease-in-out"}),
+        )
+        await animation.finished
+        holder.remove()
+        die.style.visibility = ""
+
+    async def roll(self, square: str, colour: str, value: int) -> None:
+        die = _el(f'#board [data-die="{square}"]')
+        if die is None or _reduced_motion():
+            return
+        face = document.createElementNS("http://www.w3.org/2000/svg", "g")
+        face.classList.add("rolling")
+        die.append(face)
+        for _ in range(7):
+            face.innerHTML = die_face(colour, random.randint(1, 6), x=12, y=12)
+            await asyncio.sleep(0.07)
+        face.innerHTML = die_face(colour, value, x=12, y=12)
+        await asyncio.sleep(0.12)
+        face.remove()
+
+    async def roll_start_dice(self) -> None:
+        if _reduced_motion():
+            return
+        dice = list(document.querySelectorAll("#start-roll .roll-die"))
+        finals = [(d, str(d.dataset.colour), int(d.dataset.value)) for d in dice]
+        for element, _, _ in finals:
+            element.classList.add("rolling")
+        for _ in range(9):
+            for element, colour, _ in finals:
+                element.innerHTML = die_svg(colour, random.randint(1, 6), size=44)
+            await asyncio.sleep(0.08)
+        for element, colour, value in finals:
+            element.innerHTML = die_svg(colour, value, size=44)
+            element.classList.remove("rolling")
+
+
+def _reduced_motion() -> bool:
+    return bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+
+
+def _dashed(camel: str) -> str:
+    return "".join(f"-{c.lower()}" if c.isupper() else c for c in camel)
+
+
+def _parse_ai(text: str) -> dict[str, str]:
+    from ..ai import parse_seats
+
+    return parse_seats(text)
+
+
+def main() -> None:
+    page = Page()
+    try:
+        page.start()
+    except Exception:  # noqa: BLE001 - show a message, not a traceback
+        js.console.error(traceback.format_exc())
+        box = _el("#loading .loading-text")
+        if box is not None:
+            box.textContent = page.ctrl.t("error.generic")
+        root = document.documentElement
+        root.dataset.ready = "false"

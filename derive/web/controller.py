@@ -1,0 +1,723 @@
+"""The app's state and what each user action does to it: everything but the DOM.
+
+``Controller`` holds the game, who plays each seat, the selection, the move list view,
+messages, hints and the computer's turn.  Every action returns at once; what the page
+must do afterwards (animate a move, ask the AI worker) is returned or exposed as plain
+data.  No rule is decided here: legality, destinations and reasons come from the engine.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Final, Literal
+
+from ..board import COLOURS, NEIGHBOURS, RIVES, SIZE, SQUARES, parse_square, square_name
+from ..game import Game, IllegalMove
+from ..notation import ADJUST, CAPTURE, ENTER, MOVE, PASS, REROLL, Move
+from . import engine_fr, highlights, i18n, share
+from .svg import BoardView
+
+SAVE_FORMAT: Final = "derive-web-save"
+SAVE_VERSION: Final = 1
+HUMAN: Final = "human"
+
+Kind = Literal["info", "error", "success"]
+
+
+@dataclass(frozen=True)
+class Notice:
+    kind: Kind
+    text: str
+
+
+@dataclass
+class Setup:
+    """The new-game form: rule set, seats, teams, who starts."""
+
+    rule_set: str = "L2"
+    seats: dict[str, str] = field(default_factory=lambda: {"r": HUMAN, "y": "ai"})
+    """Seated colours → ``"human"`` or an AI level (``"ai"``: the default level)."""
+    teams: str | None = None
+    """A team split such as ``"ry/bg"`` (all four colours seated), or ``None``."""
+    start: str | None = None
+    """The colour that starts, or ``None`` to roll for it (R5)."""
+
+    def seating(self) -> str:
+        if self.teams:
+            return self.teams
+        return "".join(c for c in COLOURS if c in self.seats)
+
+    def problem(self) -> str | None:
+        """An i18n key saying why this setup cannot start, or ``None``."""
+        if len(self.seats) < 2:
+            return "setup.need_two"
+        if self.teams and len(self.seats) != 4:
+            return "setup.teams_need_four"
+        return None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "rule_set": self.rule_set,
+            "seats": dict(self.seats),
+            "teams": self.teams,
+            "start": self.start,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> Setup:
+        """A setup from saved data; anything odd falls back to the defaults."""
+        setup = cls()
+        if not isinstance(data, dict):
+            return setup
+        if isinstance(data.get("rule_set"), str):
+            setup.rule_set = data["rule_set"]
+        seats = data.get("seats")
+        if isinstance(seats, dict) and all(
+            c in COLOURS and isinstance(v, str) for c, v in seats.items()
+        ):
+            setup.seats = dict(seats)
+        if isinstance(data.get("teams"), str):
+            setup.teams = data["teams"]
+        if data.get("start") in tuple(COLOURS):
+            setup.start = data["start"]
+        return setup
+
+
+@dataclass(frozen=True)
+class Played:
+    """A move just made: what the page animates and announces."""
+
+    colour: str
+    move: str
+    """As played (a re-roll with its result)."""
+    kind: str
+    path: tuple[str, ...] = ()
+    """Squares a moving die visits, start and end included."""
+    value: int = 0
+    """The acting die's value afterwards (0 for a pass)."""
+    by_ai: bool = False
+
+
+@dataclass(frozen=True)
+class ThinkRequest:
+    token: int
+    position: str
+    level: str
+    seed: int
+
+
+@dataclass
+class Thinking:
+    token: int
+    colour: str
+    depth: int = 0
+
+
+@dataclass(frozen=True)
+class HintView:
+    ply: int
+    position: str
+    move: str
+    reason: str
+
+
+AiState = Literal["unknown", "starting", "ready", "unavailable"]
+
+
+class Controller:
+    def __init__(self, lang: str = i18n.DEFAULT_LANGUAGE, *, setup: Setup | None = None) -> None:
+        self.lang = lang
+        self.setup = setup or Setup()
+        self.game = Game.new("ry", "L2", start="r")
+        self.seats: dict[str, str] = {"r": HUMAN, "y": HUMAN}
+        self.selected: str | None = None
+        self.picking: str | None = None
+        """A free rive square waiting for the entering die's value (no-chance rule sets)."""
+        self.cursor: str = "e5"
+        self.cursor_shown = False
+        """The keyboard cursor is drawn only while the keyboard is in use."""
+        self._cursor_file = 4
+        self.view_ply: int | None = None
+        """A past position shown from the move list; ``None``: the live game."""
+        self.notice: Notice | None = None
+        self.announcement = ""
+        self.hint: HintView | None = None
+        self.hint_pending: int | None = None
+        self.thinking: Thinking | None = None
+        self.paused = False
+        self.ai_state: AiState = "unknown"
+        self.ai_levels: tuple[str, ...] = ()
+        self.ai_default = ""
+        self.ai_error = ""
+        self.fresh_start_roll = False
+        """The game was just set up by a roll: the page shows it once."""
+        self._token = 0
+        self._replays: dict[int, Game] = {}
+        self._explanation: dict[str, Any] | None = None
+
+    # ----- words ---------------------------------------------------------
+
+    def t(self, key: str, **fields: object) -> str:
+        return i18n.t(self.lang, key, **fields)
+
+    def engine_text(self, message: str) -> str:
+        """An engine message in the page's language."""
+        return engine_fr.translate(message) if self.lang == "fr" else message
+
+    def colour_name(self, colour: str) -> str:
+        return i18n.colour(self.lang, colour)
+
+    # ----- seats and the AI ---------------------------------------------
+
+    def set_ai_levels(self, levels: tuple[str, ...], default: str | None = None) -> None:
+        """The AI worker is ready with these levels (weakest first)."""
+        self.ai_levels = levels
+        self.ai_default = default or levels[len(levels) // 2]
+        self.ai_state = "ready"
+        self.seats = {c: self._level(v) for c, v in self.seats.items()}
+
+    def set_ai_unavailable(self, reason: str) -> None:
+        self.ai_state = "unavailable"
+        self.ai_error = reason
+        self.thinking = None
+        self.hint_pending = None
+
+    def _level(self, seat: str) -> str:
+        if seat == HUMAN:
+            return HUMAN
+        if seat == "ai" or (self.ai_levels and seat not in self.ai_levels):
+            return self.ai_default or "ai"
+        return seat
+
+    def is_ai(self, colour: str) -> bool:
+        return self.seats.get(colour, HUMAN) != HUMAN
+
+    def has_human(self) -> bool:
+        return any(not self.is_ai(c) for c in self.game.seating.colours)
+
+    def human_to_move(self) -> bool:
+        """A person may act on the board now."""
+        return self.view_ply is None and not self.game.is_over and not self.is_ai(self.game.to_move)
+
+    def ai_to_move(self) -> bool:
+        return (
+            self.view_ply is None
+            and not self.game.is_over
+            and self.is_ai(self.game.to_move)
+            and not self.paused
+        )
+
+    def think_request(self) -> ThinkRequest | None:
+        """Start the computer's turn if it is one (and the AI is ready)."""
+        if self.thinking is not None or self.ai_state != "ready" or not self.ai_to_move():
+            return None
+        self._token += 1
+        colour = self.game.to_move
+        self.thinking = Thinking(self._token, colour)
+        seed = (self.game.seed * 1_000_003 + self.game.ply) % 2**32
+        return ThinkRequest(self._token, self.game.to_position(), self.seats[colour], seed)
+
+    def is_current(self, token: int) -> bool:
+        return self.thinking is not None and self.thinking.token == token
+
+    def think_progress(self, token: int, depth: int) -> None:
+        if self.thinking is not None and self.thinking.token == token:
+            self.thinking.depth = depth
+
+    def think_done(self, token: int, move: str) -> Played | None:
+        """The AI's move for request ``token``; stale answers are dropped."""
+        if not self.is_current(token):
+            return None
+        self.thinking = None
+        try:
+            return self._play(move, by_ai=True)
+        except IllegalMove as error:
+            self.set_ai_unavailable(str(error))
+            self.notice = Notice(
+                "error", self.t("status.ai_unavailable", reason=self.engine_text(str(error)))
+            )
+            return None
+
+    def think_failed(self, token: int, reason: str) -> None:
+        if self.is_current(token):
+            self.set_ai_unavailable(reason)
+            self.notice = Notice("error", self.t("status.ai_unavailable", reason=reason))
+
+    def cancel_thinking(self) -> None:
+        self.thinking = None
+        self._token += 1
+
+    def resume(self) -> None:
+        self.paused = False
+
+    # ----- hints ---------------------------------------------------------
+
+    def hint_request(self) -> tuple[int, str] | None:
+        """``(token, position)`` to ask the worker for a hint, when one makes sense."""
+        if not self.human_to_move() or self.ai_state != "ready":
+            return None
+        self._token += 1
+        self.hint_pending = self._token
+        self.hint = None
+        self.notice = Notice("info", self.t("hint.thinking"))
+        return self._token, self.game.to_position()
+
+    def hint_done(self, token: int, move: str | None, reason: str) -> None:
+        if token != self.hint_pending:
+            return
+        self.hint_pending = None
+        if not move or not self.game.is_legal(move):
+            self.notice = Notice("info", self.t("hint.unavailable"))
+            return
+        self.hint = HintView(self.game.ply, self.game.to_position(), move, reason)
+        text = self.t("hint.text", move=move)
+        self.notice = Notice("info", f"{text} — {reason}" if reason else text)
+
+    def current_hint(self) -> str | None:
+        hint = self.hint
+        if hint and hint.ply == self.game.ply and hint.position == self.game.to_position():
+            return hint.move
+        return None
+
+    # ----- starting games ------------------------------------------------
+
+    def new_game(self, setup: Setup, *, seed: int | None = None) -> None:
+        """Start the game ``setup`` describes (``ValueError`` if it cannot start)."""
+        problem = setup.problem()
+        if problem:
+            raise ValueError(self.t(problem))
+        game = Game.new(setup.seating(), setup.rule_set, seed=seed, start=setup.start)
+        self.setup = setup
+        self._install(game, {c: self._level(v) for c, v in setup.seats.items()})
+        self.fresh_start_roll = bool(game.start_roll)
+
+    def open_game(self, game: Game, ai: dict[str, str] | None = None) -> None:
+        """Play on from ``game`` (a position, a shared or imported game)."""
+        seats = {c: HUMAN for c in game.seating.colours}
+        for colour, level in (ai or {}).items():
+            if colour in seats:
+                seats[colour] = self._level(level)
+        self._install(game, seats)
+
+    def _install(self, game: Game, seats: dict[str, str]) -> None:
+        self.cancel_thinking()
+        self.game = game
+        self.seats = seats
+        self.selected = None
+        self.picking = None
+        self.view_ply = None
+        self.hint = None
+        self.hint_pending = None
+        self.notice = None
+        self.paused = False
+        self.fresh_start_roll = False
+        self._replays = {}
+        self._changed()
+
+    def _changed(self) -> None:
+        self._explanation = None
+
+    # ----- what is shown -------------------------------------------------
+
+    def shown_game(self) -> Game:
+        """The live game, or the past position picked in the move list."""
+        if self.view_ply is None:
+            return self.game
+        ply = self.view_ply
+        replay = self._replays.get(ply)
+        if replay is None:
+            replay = Game.from_position(self.game.start_position, seed=self.game.seed)
+            for move in self.game.moves[:ply]:
+                replay.play(move)
+            self._replays[ply] = replay
+        return replay
+
+    def explanation(self) -> dict[str, Any]:
+        if self._explanation is None:
+            self._explanation = self.shown_game().explain()
+        return self._explanation
+
+    def board_view(self) -> BoardView:
+        interactive = self.human_to_move() and self.thinking is None
+        return highlights.board_view(
+            self.explanation(),
+            selected=self.selected if interactive else None,
+            interactive=interactive,
+            show_enters=interactive,
+            hint=self.current_hint() if interactive else None,
+            cursor=self.cursor if self.cursor_shown else None,
+            lang=self.lang,
+        )
+
+    def selected_options(self) -> dict[str, Any] | None:
+        """The engine's actions for the selected die (destinations, captures, ±, re-roll)."""
+        if self.selected is None or not self.human_to_move():
+            return None
+        options: dict[str, Any] | None = self.explanation()["moves"].get(self.selected)
+        return options
+
+    def must_pass(self) -> bool:
+        return self.human_to_move() and [str(m) for m in self.game.legal_moves()] == ["pass"]
+
+    def enter_values(self) -> list[int]:
+        """Values the picker offers for the square being entered."""
+        if self.picking is None:
+            return []
+        values: list[int] = self.explanation()["enter"].get(self.picking, [])
+        return values
+
+    # ----- playing -------------------------------------------------------
+
+    def _play(self, move: str | Move, *, by_ai: bool = False) -> Played:
+        game = self.game
+        try:
+            parsed = Move.parse(move) if isinstance(move, str) else move
+        except ValueError as error:
+            raise IllegalMove(str(error)) from None
+        colour = game.to_move
+        path: tuple[str, ...] = ()
+        if parsed.kind == MOVE and game.is_legal(parsed):
+            path = tuple(
+                square_name(s) for s in game.jump_path(parsed.from_square, parsed.to_square)
+            )
+        played = game.play(parsed)
+        piece = game.piece_at(played.to_square) if played.kind != PASS else None
+        value = piece[1] if piece else 0
+        self.selected = None
+        self.picking = None
+        self.hint = None
+        self.hint_pending = None
+        self.notice = None
+        self._changed()
+        result = Played(colour, str(played), played.kind, path, value, by_ai)
+        self.announcement = self.describe(result)
+        return result
+
+    def play(self, move: str) -> Played | None:
+        """Play a move typed or picked by a person; an illegal one sets the reason."""
+        if not self.human_to_move():
+            self.notice = Notice("error", self._not_your_turn())
+            return None
+        try:
+            return self._play(move.strip())
+        except IllegalMove as error:
+            self.notice = Notice("error", self.engine_text(str(error)))
+            return None
+
+    def _not_your_turn(self) -> str:
+        if self.view_ply is not None:
+            return self.t("status.viewing", ply=self.view_ply, total=self.game.ply)
+        if self.game.is_over:
+            reason = self.game.why_illegal("pass") or ""
+            return self.engine_text(reason)
+        return self.t("status.thinking", colour=self.colour_name(self.game.to_move))
+
+    def click(self, name: str, *, keyboard: bool = False) -> Played | None:
+        """A click (or Enter on the keyboard cursor) on square ``name``."""
+        self.cursor = name
+        self.cursor_shown = keyboard
+        self._cursor_file = parse_square(name) % SIZE
+        if not self.human_to_move():
+            if self.view_ply is None and not self.game.is_over:
+                self.notice = Notice("info", self._not_your_turn())
+            return None
+        if self.picking is not None:
+            self.picking = None
+            if name not in self.explanation()["enter"]:
+                return None
+        explanation = self.explanation()
+        colour = self.game.to_move
+        options = self.selected_options()
+        if options is not None and self.selected is not None:
+            if name in options["destinations"]:
+                return self.play(f"{self.selected}-{name}")
+            if name in options["captures"]:
+                return self.play(f"{self.selected}x{name}")
+            if name == self.selected:
+                self.selected = None
+                self.notice = None
+                return None
+        piece = self.game.piece_at(name)
+        if piece is not None and piece[0] == colour:
+            if name in explanation["moves"]:
+                self.selected = name
+                self.notice = None
+            else:
+                self.selected = None
+                reason = self.game.why_illegal(f"{name}+") or self.game.why_illegal(f"{name}-")
+                self.notice = Notice("error", self.engine_text(reason or ""))
+            return None
+        if name in explanation["enter"]:
+            self.selected = None
+            if self.game.rules.chance:
+                return self.play(f"+{name}")
+            self.picking = name
+            self.notice = Notice("info", self.t("status.pick_value", square=name))
+            return None
+        if self.selected is not None:
+            attempt = f"{self.selected}x{name}" if piece else f"{self.selected}-{name}"
+        elif piece is None and parse_square(name) in RIVES[colour]:
+            attempt = f"+{name}=1" if not self.game.rules.chance else f"+{name}"
+        else:
+            attempt = f"{name}+"
+        reason = self.game.why_illegal(attempt)
+        self.notice = Notice("error", self.engine_text(reason)) if reason else None
+        return None
+
+    def pick_value(self, value: int) -> Played | None:
+        if self.picking is None:
+            return None
+        square = self.picking
+        self.picking = None
+        return self.play(f"+{square}={value}")
+
+    def act(self, action: Literal["+", "-", "?"]) -> Played | None:
+        """+1, −1 or re-roll on the selected die."""
+        if self.selected is None:
+            if self.human_to_move():
+                self.notice = Notice(
+                    "error", self.t("status.your_move", colour=self.colour_name(self.game.to_move))
+                )
+            return None
+        return self.play(f"{self.selected}{action}")
+
+    def escape(self) -> None:
+        self.selected = None
+        self.picking = None
+        self.notice = None
+
+    # ----- keyboard cursor ----------------------------------------------
+
+    def move_cursor(self, direction: Literal["up", "down", "left", "right"]) -> None:
+        """Arrow keys walk the dark squares: left/right along the rank, up/down to the
+        next rank, zig-zagging around the column the cursor came from."""
+        self.cursor_shown = True
+        square = parse_square(self.cursor)
+        file, rank = square % SIZE, square // SIZE
+        if direction in ("left", "right"):
+            step = -2 if direction == "left" else 2
+            if not 0 <= file + step < SIZE:
+                return
+            file += step
+            self._cursor_file = file
+        else:
+            new_rank = rank + (1 if direction == "up" else -1)
+            if not 0 <= new_rank < SIZE:
+                return
+            choices = [f for f in (file - 1, file + 1) if 0 <= f < SIZE]
+            choices.sort(key=lambda f: (abs(f - self._cursor_file), f))
+            file, rank = choices[0], new_rank
+        target = file + SIZE * rank
+        if target in SQUARES:
+            self.cursor = square_name(target)
+
+    # ----- history -------------------------------------------------------
+
+    def undo(self) -> bool:
+        """Take back the last move; against the computer, back to the person's turn."""
+        self.cancel_thinking()
+        game = self.game
+        if not game.moves:
+            self.notice = Notice("error", self.engine_text("there is nothing to undo"))
+            return False
+        self._clear_for_history()
+        game.undo()
+        if self.has_human():
+            while game.moves and self.is_ai(game.to_move):
+                game.undo()
+        else:
+            self.paused = True
+        self.announcement = self.t("say.undo")
+        return True
+
+    def redo(self) -> bool:
+        self.cancel_thinking()
+        game = self.game
+        if not game.can_redo():
+            self.notice = Notice("error", self.engine_text("there is nothing to redo"))
+            return False
+        self._clear_for_history()
+        game.redo()
+        while game.can_redo() and self.is_ai(game.to_move) and self.has_human():
+            game.redo()
+        self.announcement = self.t("say.redo")
+        return True
+
+    def _clear_for_history(self) -> None:
+        self.selected = None
+        self.picking = None
+        self.view_ply = None
+        self.hint = None
+        self.hint_pending = None
+        self.notice = None
+        self._replays = {}
+        self._changed()
+
+    def can_undo(self) -> bool:
+        return bool(self.game.moves)
+
+    def can_redo(self) -> bool:
+        return self.game.can_redo()
+
+    def view(self, ply: int | None) -> None:
+        """Show the position after ``ply`` moves (``None`` or the last ply: live)."""
+        if ply is not None and not 0 <= ply < self.game.ply:
+            ply = None
+        self.view_ply = ply
+        self.selected = None
+        self.picking = None
+        self._changed()
+
+    def step_view(self, delta: int) -> None:
+        current = self.game.ply if self.view_ply is None else self.view_ply
+        self.view(max(0, min(self.game.ply, current + delta)))
+
+    # ----- words for moves -----------------------------------------------
+
+    def describe(self, played: Played) -> str:
+        """A sentence for the screen reader's live region."""
+        move = Move.parse(played.move)
+        who = self.colour_name(played.colour)
+        kind = played.kind
+        if kind == ENTER:
+            if move.value:
+                return self.t(
+                    "say.enter.value",
+                    colour=who,
+                    square=square_name(move.to_square),
+                    value=move.value,
+                )
+            return self.t("say.enter", colour=who, square=square_name(move.to_square))
+        if kind == MOVE:
+            key = "say.step" if move.to_square in NEIGHBOURS[move.from_square] else "say.jump"
+            return self.t(
+                key, colour=who, from_=square_name(move.from_square), to=square_name(move.to_square)
+            )
+        if kind == CAPTURE:
+            return self.t(
+                "say.capture",
+                colour=who,
+                from_=square_name(move.from_square),
+                to=square_name(move.to_square),
+            )
+        if kind == ADJUST:
+            key = "say.up" if move.value > 0 else "say.down"
+            return self.t(key, colour=who, square=square_name(move.from_square), value=played.value)
+        if kind == REROLL:
+            return self.t(
+                "say.reroll", colour=who, square=square_name(move.from_square), value=played.value
+            )
+        assert kind == PASS
+        return self.t("say.pass", colour=who)
+
+    def status(self) -> str:
+        """One line: whose turn, who is thinking, who won."""
+        game = self.shown_game()
+        if self.view_ply is not None:
+            return self.t("status.viewing", ply=self.view_ply, total=self.game.ply)
+        outcome = game.outcome
+        if outcome is not None:
+            if outcome.winner is None:
+                return self.t("status.draw")
+            key = "status.won.team" if len(outcome.winner) > 1 else "status.won"
+            return self.t(key, side=i18n.side(self.lang, outcome.winner))
+        who = self.colour_name(game.to_move)
+        if self.is_ai(game.to_move):
+            if self.ai_state == "unavailable":
+                return self.t("status.ai_unavailable", reason=self.ai_error)
+            if self.paused:
+                return self.t("status.paused")
+            if self.ai_state in ("unknown", "starting"):
+                return self.t("status.ai_starting")
+            if self.thinking and self.thinking.depth:
+                return self.t("status.thinking.depth", colour=who, depth=self.thinking.depth)
+            return self.t("status.thinking", colour=who)
+        if self.must_pass():
+            return self.t("status.must_pass", colour=who)
+        if self.picking:
+            return self.t("status.pick_value", square=self.picking)
+        if self.selected:
+            return self.t("status.selected", square=self.selected)
+        return self.t("status.to_move", colour=who)
+
+    def obligation_text(self) -> str | None:
+        """The R16 announcement when it is in force for the side to move."""
+        explanation = self.explanation()
+        obligation = explanation["obligation"]
+        if not obligation["in_force"] or explanation["winner"] or explanation["drawn"]:
+            return None
+        moves = [
+            f"{square}x{target}"
+            for square, targets in obligation["obliged"].items()
+            for target in targets
+        ]
+        word = " ou " if self.lang == "fr" else " or "
+        return self.t(
+            "obligation.text",
+            colour=self.colour_name(explanation["to_move"]),
+            moves=word.join(moves),
+        )
+
+    # ----- saving, files, links -----------------------------------------
+
+    def save_data(self) -> str:
+        """The autosave: the game's record, the seats and the setup form."""
+        return json.dumps(
+            {
+                "format": SAVE_FORMAT,
+                "version": SAVE_VERSION,
+                "record": self.game.record(),
+                "seats": self.seats,
+                "setup": self.setup.to_json(),
+                "lang": self.lang,
+            },
+            separators=(",", ":"),
+        )
+
+    def restore(self, text: str) -> bool:
+        """Resume an autosave; a damaged one is ignored (the caller sets up a game)."""
+        try:
+            data = json.loads(text)
+            if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+                return False
+            game = Game.from_record(data["record"])
+        except (ValueError, KeyError, TypeError):
+            return False
+        self.setup = Setup.from_json(data.get("setup"))
+        seats = data.get("seats")
+        ai = {}
+        if isinstance(seats, dict):
+            ai = {c: v for c, v in seats.items() if isinstance(v, str) and v != HUMAN}
+        self.open_game(game, ai)
+        return True
+
+    def import_file(self, text: str) -> bool:
+        """Load an imported file; a bad one leaves the game as it was and says why."""
+        try:
+            game = share.load_file(text)
+        except share.NotARecord as error:
+            key = "file.too_big" if str(error) == "too big" else "file.not_json"
+            self.notice = Notice("error", self.t("file.bad", reason=self.t(key)))
+            return False
+        except ValueError as error:
+            reason = self.engine_text(str(error))
+            self.notice = Notice("error", self.t("file.bad", reason=reason))
+            return False
+        ai = {c: v for c, v in self.seats.items() if v != HUMAN and c in game.seating.colours}
+        self.open_game(game, ai)
+        self.notice = Notice("success", self.t("file.imported"))
+        return True
+
+    def export_file(self) -> tuple[str, str]:
+        return share.export_file(self.game)
+
+    def share_query(self) -> str:
+        """The query string of a link that reproduces this game and its seats."""
+        query = f"?game={share.encode(self.game)}"
+        ai = {c: v for c, v in self.seats.items() if v != HUMAN}
+        if ai:
+            from .params import ai_text
+
+            query += f"&ai={ai_text(ai)}"
+        return query

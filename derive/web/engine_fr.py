@@ -1,0 +1,380 @@
+"""The engine's messages (English, written for players) put into French.
+
+The engine is shared with the terminal and the AI, so it speaks English; the page
+matches each message against the patterns below.  A message no pattern knows is shown
+as it is, in English, rather than lost (tests keep the table complete).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Final
+
+_COLOUR: Final = {"red": "Rouge", "blue": "Bleu", "yellow": "Jaune", "green": "Vert"}
+_SQ: Final = r"[a-j](?:10|[1-9])"
+_NAME: Final = r"red|blue|yellow|green"
+
+
+def _c(name: str) -> str:
+    return _COLOUR.get(name, name)
+
+
+def _winner(text: str) -> str:
+    return " + ".join(_c(part) for part in text.split(" + "))
+
+
+def _result(words: str) -> str:
+    if words == "an unfinished game":
+        return "une partie inachevée"
+    if words == "a draw":
+        return "une partie nulle"
+    match = re.fullmatch(r"a win for (\S+)", words)
+    return f"une victoire de {match.group(1)}" if match else words
+
+
+_DAMAGE: Final = {
+    "not base64url": "pas en base64url",
+    "cannot be unpacked": "impossible à décompresser",
+    "not a record": "pas un relevé",
+}
+
+
+Rule = tuple[re.Pattern[str], Callable[[re.Match[str]], str]]
+
+
+def _rule(pattern: str, build: Callable[[re.Match[str]], str]) -> Rule:
+    return re.compile(pattern), build
+
+
+# Messages that wrap another message ("move 3 (c1-d2): <reason>") are translated on
+# both levels.
+RULES: Final[tuple[Rule, ...]] = (
+    _rule(
+        r"the game is over: it was drawn at the ply limit",
+        lambda m: "la partie est finie : nulle à la limite de coups",
+    ),
+    _rule(
+        r"the game is over: (.+) won", lambda m: f"la partie est finie : {_winner(m[1])} a gagné"
+    ),
+    _rule(
+        r"pass is allowed only when no action is possible",
+        lambda m: "on ne peut passer que si aucune action n’est possible",
+    ),
+    _rule(
+        r"a capture is obligatory \(R16\): (.+)",
+        lambda m: f"la prise est obligatoire (R16) : {m[1].replace(' or ', ' ou ')}",
+    ),
+    _rule(
+        rf"(\S+) is not legal for ({_NAME}) here",
+        lambda m: f"{m[1]} n’est pas permis à {_c(m[2])} ici",
+    ),
+    _rule(r"(\S+) is not legal here", lambda m: f"{m[1]} n’est pas permis ici"),
+    _rule(rf"({_NAME}) has no die in reserve", lambda m: f"{_c(m[1])} n’a plus de dé en réserve"),
+    _rule(
+        rf"({_SQ}) is not on ({_NAME})'s rive",
+        lambda m: f"{m[1]} n’est pas sur la rive de {_c(m[2])}",
+    ),
+    _rule(rf"({_SQ}) is occupied", lambda m: f"{m[1]} est occupée"),
+    _rule(
+        r"in (\S+) an entering die shows 1: play (\S+)",
+        lambda m: f"en {m[1]}, un dé entre sur la face 1 : jouez {m[2]}",
+    ),
+    _rule(
+        r"choose the die's value: (\S+) … (\S+)",
+        lambda m: f"choisissez la valeur du dé : {m[1]} … {m[2]}",
+    ),
+    _rule(
+        rf"there is no ({_NAME}) die on ({_SQ})",
+        lambda m: f"il n’y a pas de dé {_adj(m[1])} en {m[2]}",
+    ),
+    _rule(rf"({_SQ}) is already at ([16])", lambda m: f"{m[1]} est déjà à {m[2]}"),
+    _rule(
+        r"there is no re-roll in (\S+) \(no chance\)",
+        lambda m: f"pas de relance en {m[1]} (sans hasard)",
+    ),
+    _rule(
+        rf"({_SQ}) cannot reach ({_SQ}): .*",
+        lambda m: (
+            f"{m[1]} ne peut pas atteindre {m[2]} : un dé avance d’une case libre en "
+            "diagonale ou saute par-dessus un dé voisin sur la case libre juste derrière"
+        ),
+    ),
+    _rule(rf"({_SQ}) does not touch ({_SQ})", lambda m: f"{m[1]} ne touche pas {m[2]}"),
+    _rule(
+        rf"there is no die to capture on ({_SQ})",
+        lambda m: f"il n’y a pas de dé à prendre en {m[1]}",
+    ),
+    _rule(rf"({_SQ}) is your own die", lambda m: f"{m[1]} est votre propre dé"),
+    _rule(
+        rf"({_SQ}) belongs to your team-mate ({_NAME})",
+        lambda m: f"{m[1]} appartient à votre partenaire {_c(m[2])}",
+    ),
+    _rule(
+        rf"({_SQ}) \((\d)\) is higher than ({_SQ}) \((\d)\): .*",
+        lambda m: (
+            f"{m[1]} ({m[2]}) est plus fort que {m[3]} ({m[4]}) : un dé ne prend qu’un dé "
+            "de valeur égale ou inférieure"
+        ),
+    ),
+    _rule(
+        rf"({_SQ}) is alone on its goal rive: invulnerable \(R15\)",
+        lambda m: f"{m[1]} est seul sur sa rive d’arrivée : invulnérable (R15)",
+    ),
+    _rule(
+        rf"({_SQ}) is part of the well-formed chain (\S+): invulnerable \(R15\)",
+        lambda m: f"{m[1]} fait partie de la chaîne bien formée {m[2]} : invulnérable (R15)",
+    ),
+    _rule(
+        rf"({_NAME}) may not occupy a second square of ({_NAME})'s rive "
+        rf"\(already on ({_SQ}), R14\)",
+        lambda m: (
+            f"{_c(m[1])} ne peut occuper qu’une case de la rive de {_c(m[2])} (déjà en {m[3]}, R14)"
+        ),
+    ),
+    _rule(r"there is nothing to undo", lambda m: "il n’y a rien à annuler"),
+    _rule(r"there is nothing to redo", lambda m: "il n’y a rien à rétablir"),
+    _rule(
+        r"'(.*)' is not a move \(examples: (.+)\)",
+        lambda m: f"« {m[1]} » n’est pas un coup (exemples : {m[2]})",
+    ),
+    _rule(
+        r"a move is text in notation, not (\S+)",
+        lambda m: f"un coup s’écrit en notation, pas en {m[1]}",
+    ),
+    _rule(
+        r"'(.*)' is not a square \(a1 … j10\)",
+        lambda m: f"« {m[1]} » n’est pas une case (a1 … j10)",
+    ),
+    _rule(
+        rf"({_SQ}|[a-j]\d+) is a light square: only dark squares are playable",
+        lambda m: f"{m[1]} est une case blanche : seules les cases foncées se jouent",
+    ),
+    _rule(r"a position is text, not (\S+)", lambda m: f"une position est un texte, pas {m[1]}"),
+    _rule(
+        r"a position has 4 fields '.*', got (\d+): (.*)",
+        lambda m: (
+            f"une position a 4 champs « <dés> <trait> <joueurs> <niveau> », et non {m[1]} : {m[2]}"
+        ),
+    ),
+    _rule(
+        r"to-move '(.*)' is not a seated colour \((.*)\)",
+        lambda m: f"le trait « {m[1]} » n’est pas une couleur en jeu ({m[2]})",
+    ),
+    _rule(
+        r"piece '(.*)' is not <colour><value><square>, e\.g\. r3c1",
+        lambda m: f"le dé « {m[1]} » ne s’écrit pas <couleur><valeur><case>, ex. r3c1",
+    ),
+    _rule(
+        r"piece '(.*)': '(.*)' is not a colour \(r b y g\)",
+        lambda m: f"dé « {m[1]} » : « {m[2]} » n’est pas une couleur (r b y g)",
+    ),
+    _rule(
+        rf"piece '(.*)': ({_NAME}) is not seated",
+        lambda m: f"dé « {m[1]} » : {_c(m[2])} ne joue pas",
+    ),
+    _rule(
+        r"piece '(.*)': a die shows 1 to 6, not (\S+)",
+        lambda m: f"dé « {m[1]} » : un dé montre 1 à 6, pas {m[2]}",
+    ),
+    _rule(rf"piece '(.*)': two dice on ({_SQ})", lambda m: f"dé « {m[1]} » : deux dés en {m[2]}"),
+    _rule(
+        rf"piece '(.*)': ({_NAME}) has more than the (\d+) dice of (\S+)",
+        lambda m: f"dé « {m[1]} » : {_c(m[2])} a plus que les {m[3]} dés de {m[4]}",
+    ),
+    _rule(r"piece '(.*)': (.+)", lambda m: f"dé « {m[1]} » : {translate(m[2])}"),
+    _rule(
+        rf"({_NAME}) occupies (\d+) squares of ({_NAME})'s rive \(at most one, R14\)",
+        lambda m: f"{_c(m[1])} occupe {m[2]} cases de la rive de {_c(m[3])} (une au plus, R14)",
+    ),
+    _rule(
+        r"players of different sides both meet their goals: (.+)",
+        lambda m: (
+            "des joueurs de camps différents atteignent tous deux leur but : "
+            + " et ".join(_c(n) for n in m[1].split(" and "))
+        ),
+    ),
+    _rule(
+        r"unknown rule set '(.*)' \(one of (.+)\)",
+        lambda m: f"niveau de jeu « {m[1]} » inconnu (parmi {m[2]})",
+    ),
+    _rule(
+        r"seating '(.*)': '(.*)' is not a colour \(r b y g\)",
+        lambda m: f"joueurs « {m[1]} » : « {m[2]} » n’est pas une couleur (r b y g)",
+    ),
+    _rule(
+        r"seating '(.*)': a colour is seated twice",
+        lambda m: f"joueurs « {m[1]} » : une couleur est donnée deux fois",
+    ),
+    _rule(
+        r"seating '(.*)': at least 2 colours must play",
+        lambda m: f"joueurs « {m[1]} » : au moins deux couleurs doivent jouer",
+    ),
+    _rule(
+        r"seating '(.*)': a team game is two pairs of all four colours, e\.g\. ry/bg",
+        lambda m: (
+            f"joueurs « {m[1]} » : une partie en équipes oppose deux paires des quatre "
+            "couleurs, ex. ry/bg"
+        ),
+    ),
+    _rule(
+        r"start '(.*)' is not a seated colour \((.*)\)",
+        lambda m: f"« {m[1]} » ne peut pas commencer : cette couleur ne joue pas ({m[2]})",
+    ),
+    _rule(
+        r"not a Dérive game record \(expected a JSON object\)",
+        lambda m: "ce n’est pas un relevé de partie de Dérive (objet JSON attendu)",
+    ),
+    _rule(
+        r"not a Dérive game record \(format is (.*)\)",
+        lambda m: f"ce n’est pas un relevé de partie de Dérive (format {m[1]})",
+    ),
+    _rule(r"(\w+): '(\w+)' is missing", lambda m: f"{m[1]} : « {m[2]} » manque"),
+    _rule(
+        r"(\w+): '(\w+)' has the wrong type \((\w+)\)",
+        lambda m: f"{m[1]} : « {m[2]} » n’a pas le bon type ({m[3]})",
+    ),
+    _rule(
+        r"record version (\d+) is newer than this app reads \((\d+)\)",
+        lambda m: f"relevé en version {m[1]}, plus récente que celle de l’application ({m[2]})",
+    ),
+    _rule(
+        r"setup: 'max_plies' must be a positive whole number or null",
+        lambda m: "setup : « max_plies » doit être un entier positif ou null",
+    ),
+    _rule(
+        r"setup: 'start_roll' must be a list of \{colour: value\} rolls",
+        lambda m: "setup : « start_roll » doit être une liste de jets {couleur: valeur}",
+    ),
+    _rule(
+        r"setup: the start roll does not match the seed",
+        lambda m: "setup : le jet de départ ne correspond pas à la graine",
+    ),
+    _rule(r"setup: (.+)", lambda m: f"setup : {translate(m[1])}"),
+    _rule(
+        r"move (\d+): not a move in notation \((.*)\)",
+        lambda m: f"coup {m[1]} : pas un coup en notation ({m[2]})",
+    ),
+    _rule(r"move (\d+) \(([^)]*)\): (.+)", lambda m: f"coup {m[1]} ({m[2]}) : {translate(m[3])}"),
+    _rule(
+        r"record: 'result' must be an object or null",
+        lambda m: "relevé : « result » doit être un objet ou null",
+    ),
+    _rule(
+        r"record: the result says (.+) but the moves give (.+)",
+        lambda m: (
+            f"relevé : le résultat annonce {_result(m[1])} mais les coups donnent {_result(m[2])}"
+        ),
+    ),
+    _rule(r"a game text is text", lambda m: "un texte de partie est du texte"),
+    _rule(
+        r"not a Dérive game text \(no .* line\)",
+        lambda m: "ce n’est pas un texte de partie de Dérive (ligne [Format …] absente)",
+    ),
+    _rule(r"unreadable format line (.*)", lambda m: f"ligne de format illisible {m[1]}"),
+    _rule(
+        r"(seed|max_plies): (.*) is not a whole number",
+        lambda m: f"{m[1]} : {m[2]} n’est pas un nombre entier",
+    ),
+    _rule(
+        r"start roll: '(.*)' is not <colour><value>, e\.g\. r5",
+        lambda m: f"jet de départ : « {m[1]} » ne s’écrit pas <couleur><valeur>, ex. r5",
+    ),
+    # share codes (derive.web.share)
+    _rule(r"the game code is empty", lambda m: "le code de partie est vide"),
+    _rule(r"the game code is too long", lambda m: "le code de partie est trop long"),
+    _rule(r"the game code is too large", lambda m: "le code de partie est trop grand"),
+    _rule(
+        r"the game code is damaged \((.+)\)",
+        lambda m: f"le code de partie est abîmé ({_DAMAGE.get(m[1], m[1])})",
+    ),
+    _rule(
+        r"the JSON is malformed \(line (\d+): (.+)\)",
+        lambda m: f"le JSON est mal formé (ligne {m[1]} : {m[2]})",
+    ),
+)
+
+
+_ADJECTIVE: Final = {"red": "rouge", "blue": "bleu", "yellow": "jaune", "green": "vert"}
+
+
+def _adj(name: str) -> str:
+    return _ADJECTIVE.get(name, name)
+
+
+def find(message: str) -> Rule | None:
+    """The rule that translates ``message``, if any."""
+    for rule in RULES:
+        if rule[0].fullmatch(message):
+            return rule
+    return None
+
+
+def translate(message: str) -> str:
+    """``message`` in French; unchanged if no rule knows it."""
+    for pattern, build in RULES:
+        match = pattern.fullmatch(message)
+        if match:
+            return build(match)
+    return message
+
+
+# The AI's hint reasons (derive.ai.hint.reason): short clauses joined by ", ".
+_POSSESSIVE: Final = r"(red|blue|yellow|green)'s (\d)"
+HINT_RULES: Final[tuple[Rule, ...]] = (
+    _rule(
+        rf"wins: reaches the goal rive on ({_SQ})",
+        lambda m: f"gagne : atteint la rive opposée en {m[1]}",
+    ),
+    _rule(
+        r"wins: completes the well-formed chain (\S+)",
+        lambda m: f"gagne : complète la chaîne bien formée {m[1]}",
+    ),
+    _rule(
+        r"stops (.+) from winning next turn",
+        lambda m: (
+            "empêche "
+            + " et ".join(_c(n) for n in m[1].split(" and "))
+            + " de gagner au prochain tour"
+        ),
+    ),
+    _rule(
+        r"makes a well-formed chain of (\d+)",
+        lambda m: f"forme une chaîne bien formée de {m[1]}",
+    ),
+    _rule(rf"takes ({_SQ}) out of reach", lambda m: f"met {m[1]} hors de portée"),
+    _rule(r"though it can be taken", lambda m: "mais il peut être pris"),
+    _rule(
+        rf"captures {_POSSESSIVE} on ({_SQ})",
+        lambda m: f"prend le {m[2]} {_adj(m[1])} en {m[3]}",
+    ),
+    _rule(rf"brings a new die in on ({_SQ})", lambda m: f"entre un nouveau dé en {m[1]}"),
+    _rule(
+        rf"(steps|jumps) from ({_SQ}) to ({_SQ})",
+        lambda m: f"{'avance' if m[1] == 'steps' else 'saute'} de {m[2]} en {m[3]}",
+    ),
+    _rule(
+        r"(\d+) rows? nearer the goal rive",
+        lambda m: f"{m[1]} rangée{'s' if m[1] != '1' else ''} plus près de la rive opposée",
+    ),
+    _rule(rf"turns ({_SQ}) into a (\d)", lambda m: f"passe {m[1]} à {m[2]}"),
+    _rule(rf"re-rolls ({_SQ}) for a new value", lambda m: f"relance {m[1]} pour une autre valeur"),
+    _rule(
+        r"passes: there is nothing else to do",
+        lambda m: "passe : il n’y a rien d’autre à faire",
+    ),
+)
+
+
+def translate_hint(reason: str) -> str:
+    """A hint's reason in French, clause by clause; unknown clauses stay as they are."""
+    parts = []
+    for clause in reason.split(", "):
+        for pattern, build in HINT_RULES:
+            match = pattern.fullmatch(clause)
+            if match:
+                parts.append(build(match))
+                break
+        else:
+            parts.append(clause)
+    return ", ".join(parts)

@@ -1,0 +1,395 @@
+"""The app's words in French and English.
+
+Every string the page shows comes from here (the engine's own messages are English and
+are put into French by ``engine_fr``).  Keys are the English meaning in short; values are
+``str.format`` templates with named fields.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+LANGUAGES: Final = ("fr", "en")
+DEFAULT_LANGUAGE: Final = "fr"
+
+EN: Final[dict[str, str]] = {
+    "app.title": "Dérive",
+    "app.tagline": "Dice strategy game",
+    "loading": "Loading the game…",
+    "loading.step": "Loading: {step}",
+    "error.generic": "Something went wrong. Your game is saved: reload the page to go on.",
+    "error.params": "This link cannot be opened: {reason}",
+    "error.param": "parameter “{name}”: {reason}",
+    "error.storage": "Your browser does not let the game save (storage unavailable).",
+    # colours and sides
+    "colour.r": "Red",
+    "colour.b": "Blue",
+    "colour.y": "Yellow",
+    "colour.g": "Green",
+    "team": "{first} + {second}",
+    # toolbar
+    "btn.new": "New game",
+    "btn.undo": "Undo",
+    "btn.redo": "Redo",
+    "btn.hint": "Hint",
+    "btn.menu": "Game",
+    "btn.export": "Export file",
+    "btn.import": "Import file",
+    "btn.share": "Share link",
+    "btn.copy": "Copy",
+    "btn.close": "Close",
+    "btn.play": "Play",
+    "btn.resume": "Resume",
+    "btn.review": "Review the game",
+    "btn.rules": "Rules",
+    "btn.language": "Français",
+    "key.undo": "Undo (U)",
+    "key.redo": "Redo (R)",
+    "key.hint": "Hint (H)",
+    # actions on a selected die
+    "act.up": "+1",
+    "act.down": "−1",
+    "act.reroll": "Re-roll",
+    "act.up.title": "Add 1 to the selected die (+)",
+    "act.down.title": "Subtract 1 from the selected die (−)",
+    "act.reroll.title": "Re-roll the selected die (?)",
+    "act.pass": "Pass",
+    "move.label": "Move in notation",
+    "move.placeholder": "e.g. +c1, c1-d2, c3+, c3xd4",
+    # setup
+    "setup.title": "New game",
+    "setup.rules": "Rule set",
+    "setup.seats": "Players",
+    "setup.seat.off": "Not playing",
+    "setup.seat.human": "Human",
+    "setup.seat.ai": "Computer ({level})",
+    "setup.teams": "Team game",
+    "setup.teams.help": "Four players, two teams of two.",
+    "setup.pairing": "Teams",
+    "setup.start": "Who starts",
+    "setup.start.roll": "Roll the dice",
+    "setup.start.colour": "{colour} starts",
+    "setup.language": "Language",
+    "setup.go": "Start the game",
+    "setup.cancel": "Cancel",
+    "setup.need_two": "At least two colours must play.",
+    "setup.teams_need_four": "A team game needs all four colours.",
+    "setup.ai_unavailable": "The computer player is not available.",
+    # rule sets
+    "rules.L1": "Initiation",
+    "rules.L2": "Blitz",
+    "rules.L3": "Classic",
+    "rules.L4": "Advanced",
+    "rules.L2C": "Classic blitz",
+    "rules.L2A": "Advanced blitz",
+    "rules.option": "{id} · {name}",
+    "rules.dice": "{dice} dice each",
+    "rules.goal1": "first die on the opposite rive wins",
+    "rules.goal": "well-formed chain of {goal} wins",
+    "rules.protection": "protection",
+    "rules.obligation": "obligation to capture",
+    "rules.no_chance": "no chance: dice enter at any value, no re-roll",
+    # status
+    "status.to_move": "{colour} to play",
+    "status.your_move": "{colour} to play: select a die or a square of your rive",
+    "status.thinking": "{colour} is thinking…",
+    "status.thinking.depth": "{colour} is thinking… (depth {depth})",
+    "status.ai_starting": "Starting the computer player…",
+    "status.ai_unavailable": "Computer player unavailable: {reason}",
+    "status.won": "{side} wins!",
+    "status.won.team": "{side} win!",
+    "status.draw": "Draw: the move limit was reached.",
+    "status.viewing": "Move {ply} of {total}",
+    "status.back": "Back to the game",
+    "status.start": "Start position",
+    "status.paused": "The computer players are paused.",
+    "status.selected": "{square} selected: click a highlighted square",
+    "status.pick_value": "Choose the value of the die entering on {square}",
+    "status.no_action": "{colour} cannot act and passes.",
+    "status.must_pass": "{colour} has no legal action: pass",
+    "obligation.title": "Obligation to capture (R16)",
+    "obligation.text": "{colour} must capture: {moves}",
+    "hint.text": "Hint: {move}",
+    "hint.unavailable": "No hint available.",
+    "hint.thinking": "Looking for a good move…",
+    "start_roll.title": "Who starts?",
+    "start_roll.round": "Roll {n}",
+    "start_roll.tie": "Tie: the tied players roll again.",
+    "start_roll.result": "{colour} starts.",
+    "end.title": "{side} wins",
+    "end.title.team": "{side} win",
+    "end.draw": "Draw",
+    "end.chain": "Winning chain: {squares}",
+    "end.goal1": "Reached the opposite rive on {squares}",
+    # players panel
+    "panel.players": "Players",
+    "panel.reserve": "{count} in reserve",
+    "panel.human": "human",
+    "panel.ai": "computer · {level}",
+    "panel.moves": "Moves",
+    "panel.no_moves": "No move yet.",
+    "panel.explain": "Position",
+    "panel.protected": "Protected dice (R15): {squares}",
+    "panel.anchored": "Anchored chain: {squares}",
+    "panel.well_formed": "Well-formed chain: {squares}",
+    "nav.first": "First position",
+    "nav.prev": "Previous move",
+    "nav.next": "Next move",
+    "nav.last": "Current position",
+    # board (screen readers)
+    "board.label": "Dérive board, {to_move}",
+    "board.label.over": "Dérive board, game over",
+    "sq.empty": "{square}, empty",
+    "sq.rive": "{rive} rive",
+    "sq.die": "{square}, {colour} die showing {value}",
+    "sq.protected": "protected",
+    "sq.obliged": "must capture",
+    "sq.selected": "selected",
+    "sq.dest": "destination",
+    "sq.capture": "can be captured",
+    "sq.enter": "you can enter a die here",
+    "sq.last": "last move",
+    "reserve.label": "{colour}: {count} dice in reserve",
+    # announcements (live region)
+    "say.enter": "{colour} enters a die on {square}.",
+    "say.enter.value": "{colour} enters a {value} on {square}.",
+    "say.step": "{colour} moves from {from_} to {to}.",
+    "say.jump": "{colour} jumps from {from_} to {to}.",
+    "say.up": "{colour} raises {square} to {value}.",
+    "say.down": "{colour} lowers {square} to {value}.",
+    "say.reroll": "{colour} re-rolls {square}: {value}.",
+    "say.capture": "{colour} captures on {to} from {from_}.",
+    "say.pass": "{colour} passes.",
+    "say.undo": "Move taken back.",
+    "say.redo": "Move replayed.",
+    # files and links
+    "file.exported": "Game saved to a file.",
+    "file.imported": "Game imported.",
+    "file.bad": "This file cannot be imported: {reason}. Your game is unchanged.",
+    "file.not_json": "it is neither a game record (JSON) nor a game text",
+    "file.too_big": "the file is too large for a game record",
+    "share.copied": "Link copied to the clipboard.",
+    "share.manual": "Copy this link:",
+    "share.title": "Share this game",
+    "restored": "Your game was restored.",
+    # AI levels (names come from derive.ai.LEVELS; unknown ones are shown as they are)
+    "level.easy": "easy",
+    "level.medium": "medium",
+    "level.hard": "hard",
+    "level.expert": "expert",
+    "level.beginner": "beginner",
+}
+
+FR: Final[dict[str, str]] = {
+    "app.title": "Dérive",
+    "app.tagline": "Jeu de stratégie avec des dés",
+    "loading": "Chargement du jeu…",
+    "loading.step": "Chargement : {step}",
+    "error.generic": (
+        "Un problème est survenu. Votre partie est enregistrée : rechargez la page pour continuer."
+    ),
+    "error.params": "Ce lien ne peut pas être ouvert : {reason}",
+    "error.param": "paramètre « {name} » : {reason}",
+    "error.storage": "Votre navigateur ne permet pas d’enregistrer la partie.",
+    "colour.r": "Rouge",
+    "colour.b": "Bleu",
+    "colour.y": "Jaune",
+    "colour.g": "Vert",
+    "team": "{first} + {second}",
+    "btn.new": "Nouvelle partie",
+    "btn.undo": "Annuler",
+    "btn.redo": "Rétablir",
+    "btn.hint": "Conseil",
+    "btn.menu": "Partie",
+    "btn.export": "Enregistrer un fichier",
+    "btn.import": "Ouvrir un fichier",
+    "btn.share": "Partager un lien",
+    "btn.copy": "Copier",
+    "btn.close": "Fermer",
+    "btn.play": "Jouer",
+    "btn.resume": "Reprendre",
+    "btn.review": "Revoir la partie",
+    "btn.rules": "Règles",
+    "btn.language": "English",
+    "key.undo": "Annuler (U)",
+    "key.redo": "Rétablir (R)",
+    "key.hint": "Conseil (H)",
+    "act.up": "+1",
+    "act.down": "−1",
+    "act.reroll": "Relancer",
+    "act.up.title": "Ajouter 1 au dé choisi (+)",
+    "act.down.title": "Retrancher 1 au dé choisi (−)",
+    "act.reroll.title": "Relancer le dé choisi (?)",
+    "act.pass": "Passer",
+    "move.label": "Coup en notation",
+    "move.placeholder": "ex. +c1, c1-d2, c3+, c3xd4",
+    "setup.title": "Nouvelle partie",
+    "setup.rules": "Niveau de jeu",
+    "setup.seats": "Joueurs",
+    "setup.seat.off": "Absent",
+    "setup.seat.human": "Humain",
+    "setup.seat.ai": "Ordinateur ({level})",
+    "setup.teams": "Partie en équipes",
+    "setup.teams.help": "Quatre joueurs, deux équipes de deux.",
+    "setup.pairing": "Équipes",
+    "setup.start": "Qui commence",
+    "setup.start.roll": "Jeter les dés",
+    "setup.start.colour": "{colour} commence",
+    "setup.language": "Langue",
+    "setup.go": "Commencer la partie",
+    "setup.cancel": "Annuler",
+    "setup.need_two": "Au moins deux couleurs doivent jouer.",
+    "setup.teams_need_four": "Une partie en équipes se joue avec les quatre couleurs.",
+    "setup.ai_unavailable": "Le joueur ordinateur n’est pas disponible.",
+    "rules.L1": "Initiation",
+    "rules.L2": "Blitz",
+    "rules.L3": "Classique",
+    "rules.L4": "Avancée",
+    "rules.L2C": "Blitz classique",
+    "rules.L2A": "Blitz avancée",
+    "rules.option": "{id} · {name}",
+    "rules.dice": "{dice} dés chacun",
+    "rules.goal1": "le premier dé sur la rive opposée gagne",
+    "rules.goal": "une chaîne bien formée de {goal} dés gagne",
+    "rules.protection": "interdiction de prendre",
+    "rules.obligation": "obligation de prendre",
+    "rules.no_chance": "sans hasard : entrée à la valeur choisie, pas de relance",
+    "status.to_move": "À {colour} de jouer",
+    "status.your_move": "À {colour} de jouer : choisissez un dé ou une case de votre rive",
+    "status.thinking": "{colour} réfléchit…",
+    "status.thinking.depth": "{colour} réfléchit… (profondeur {depth})",
+    "status.ai_starting": "Démarrage du joueur ordinateur…",
+    "status.ai_unavailable": "Joueur ordinateur indisponible : {reason}",
+    "status.won": "{side} gagne !",
+    "status.won.team": "{side} gagnent !",
+    "status.draw": "Partie nulle : la limite de coups est atteinte.",
+    "status.viewing": "Coup {ply} sur {total}",
+    "status.back": "Revenir à la partie",
+    "status.start": "Position de départ",
+    "status.paused": "Les joueurs ordinateur sont en pause.",
+    "status.selected": "{square} choisi : cliquez une case en surbrillance",
+    "status.pick_value": "Choisissez la valeur du dé qui entre en {square}",
+    "status.no_action": "{colour} ne peut pas jouer et passe.",
+    "status.must_pass": "{colour} n’a aucune action possible : passer",
+    "obligation.title": "Obligation de prendre (R16)",
+    "obligation.text": "{colour} doit prendre : {moves}",
+    "hint.text": "Conseil : {move}",
+    "hint.unavailable": "Pas de conseil disponible.",
+    "hint.thinking": "Recherche d’un bon coup…",
+    "start_roll.title": "Qui commence ?",
+    "start_roll.round": "Jet {n}",
+    "start_roll.tie": "Égalité : les ex æquo relancent.",
+    "start_roll.result": "{colour} commence.",
+    "end.title": "{side} gagne",
+    "end.title.team": "{side} gagnent",
+    "end.draw": "Partie nulle",
+    "end.chain": "Chaîne gagnante : {squares}",
+    "end.goal1": "Rive opposée atteinte en {squares}",
+    "panel.players": "Joueurs",
+    "panel.reserve": "{count} en réserve",
+    "panel.human": "humain",
+    "panel.ai": "ordinateur · {level}",
+    "panel.moves": "Coups",
+    "panel.no_moves": "Aucun coup joué.",
+    "panel.explain": "Position",
+    "panel.protected": "Dés invulnérables (R15) : {squares}",
+    "panel.anchored": "Chaîne ancrée : {squares}",
+    "panel.well_formed": "Chaîne bien formée : {squares}",
+    "nav.first": "Position de départ",
+    "nav.prev": "Coup précédent",
+    "nav.next": "Coup suivant",
+    "nav.last": "Position actuelle",
+    "board.label": "Plateau de Dérive, {to_move}",
+    "board.label.over": "Plateau de Dérive, partie terminée",
+    "sq.empty": "{square}, vide",
+    "sq.rive": "rive {rive}",
+    "sq.die": "{square}, dé {colour} de valeur {value}",
+    "sq.protected": "invulnérable",
+    "sq.obliged": "obligé de prendre",
+    "sq.selected": "choisi",
+    "sq.dest": "destination",
+    "sq.capture": "peut être pris",
+    "sq.enter": "vous pouvez entrer un dé ici",
+    "sq.last": "dernier coup",
+    "reserve.label": "{colour} : {count} dés en réserve",
+    "say.enter": "{colour} entre un dé en {square}.",
+    "say.enter.value": "{colour} entre un {value} en {square}.",
+    "say.step": "{colour} va de {from_} en {to}.",
+    "say.jump": "{colour} saute de {from_} en {to}.",
+    "say.up": "{colour} passe {square} à {value}.",
+    "say.down": "{colour} passe {square} à {value}.",
+    "say.reroll": "{colour} relance {square} : {value}.",
+    "say.capture": "{colour} prend en {to} depuis {from_}.",
+    "say.pass": "{colour} passe.",
+    "say.undo": "Coup annulé.",
+    "say.redo": "Coup rétabli.",
+    "file.exported": "Partie enregistrée dans un fichier.",
+    "file.imported": "Partie importée.",
+    "file.bad": "Ce fichier ne peut pas être ouvert : {reason}. Votre partie n’a pas changé.",
+    "file.not_json": "ce n’est ni un relevé de partie (JSON) ni un texte de partie",
+    "file.too_big": "le fichier est trop grand pour un relevé de partie",
+    "share.copied": "Lien copié dans le presse-papiers.",
+    "share.manual": "Copiez ce lien :",
+    "share.title": "Partager cette partie",
+    "restored": "Votre partie a été restaurée.",
+    "level.easy": "facile",
+    "level.medium": "moyen",
+    "level.hard": "difficile",
+    "level.expert": "expert",
+    "level.beginner": "débutant",
+}
+
+STRINGS: Final = {"en": EN, "fr": FR}
+
+#: French colour adjectives agree with the noun: "le dé rouge", "la rive bleue".
+_FR_ADJECTIVE: Final = {
+    "r": ("rouge", "rouge"),
+    "b": ("bleu", "bleue"),
+    "y": ("jaune", "jaune"),
+    "g": ("vert", "verte"),
+}
+
+
+def language(code: str | None) -> str:
+    """A supported language for ``code`` ("fr-CA" → "fr"); the default otherwise."""
+    if code:
+        short = code.strip().lower()[:2]
+        if short in LANGUAGES:
+            return short
+    return DEFAULT_LANGUAGE
+
+
+def t(lang: str, key: str, **fields: object) -> str:
+    """The text for ``key`` in ``lang`` with ``fields`` filled in."""
+    return STRINGS[lang][key].format(**fields)
+
+
+def colour(lang: str, letter: str) -> str:
+    """A colour as a player's name ("Red", "Rouge")."""
+    return STRINGS[lang][f"colour.{letter}"]
+
+
+def colour_adjective(lang: str, letter: str, *, feminine: bool = False) -> str:
+    """A colour describing a thing: "red die" / "dé rouge", "rive bleue"."""
+    if lang == "fr":
+        return _FR_ADJECTIVE[letter][feminine]
+    return STRINGS[lang][f"colour.{letter}"].lower()
+
+
+def side(lang: str, letters: str) -> str:
+    """A side: one colour, or a team's two colours."""
+    if len(letters) == 1:
+        return colour(lang, letters)
+    return t(lang, "team", first=colour(lang, letters[0]), second=colour(lang, letters[1]))
+
+
+def level_name(lang: str, level: str) -> str:
+    return STRINGS[lang].get(f"level.{level}", level)
+
+
+def rule_set_name(lang: str, ident: str) -> str:
+    return STRINGS[lang][f"rules.{ident}"]
+
+
+def join_squares(squares: list[str] | tuple[str, ...]) -> str:
+    return "–".join(squares)

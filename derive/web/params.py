@@ -1,0 +1,128 @@
+"""The page's URL parameters, read without touching the page.
+
+``?position=<notation>``   open that position, all seats human
+``?game=<share code>``     open a shared game (see ``share``)
+``?ai=y`` / ``?ai=y:hard,b:easy``   these seats are played by the computer (levels:
+                           ``derive.ai.LEVELS``)
+``?embed=1``               only the board, for rules pages (``&select=c3`` shows a die's moves)
+``?lang=fr|en``            the page's language
+
+A bad parameter is reported (``ParamError`` names it) and the page falls back to the
+setup screen; nothing half-applied.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Final
+from urllib.parse import parse_qs
+
+from ..board import COLOURS, parse_square
+from ..game import Game
+from . import i18n, share
+
+KNOWN: Final = ("position", "game", "ai", "embed", "select", "lang")
+
+
+class ParamError(ValueError):
+    """A URL parameter that cannot be used; ``name`` is the parameter."""
+
+    def __init__(self, name: str, reason: str) -> None:
+        super().__init__(f"{name}: {reason}")
+        self.name = name
+        self.reason = reason
+
+
+@dataclass
+class Launch:
+    """What the URL asks for."""
+
+    game: Game | None = None
+    """The game to open (``position`` or ``game``); ``None``: resume or set up."""
+    ai: dict[str, str] = field(default_factory=dict)
+    """Computer seats: colour → level."""
+    embed: bool = False
+    select: str | None = None
+    lang: str | None = None
+
+
+def parse(
+    query: str | Mapping[str, Sequence[str]],
+    *,
+    parse_ai: Callable[[str], dict[str, str]] | None = None,
+) -> Launch:
+    """Read a query string (``"?position=..."`` or already split).
+
+    ``parse_ai`` reads the ``ai`` value (``derive.ai.parse_seats``); without it, as when
+    the AI is not available, ``ai=`` is an error.
+    """
+    if isinstance(query, str):
+        values = parse_qs(query.lstrip("?"), keep_blank_values=True)
+    else:
+        values = {k: list(v) for k, v in query.items()}
+    launch = Launch()
+
+    def one(name: str) -> str | None:
+        given = values.get(name)
+        if not given:
+            return None
+        if len(given) > 1:
+            raise ParamError(name, "given more than once")
+        return given[0]
+
+    lang = one("lang")
+    if lang is not None:
+        if lang not in i18n.LANGUAGES:
+            raise ParamError("lang", f"{lang!r} is not one of {', '.join(i18n.LANGUAGES)}")
+        launch.lang = lang
+    embed = one("embed")
+    if embed is not None:
+        if embed not in ("", "0", "1", "true", "false"):
+            raise ParamError("embed", f"{embed!r} is not 1 or 0")
+        launch.embed = embed in ("", "1", "true")
+    position, code = one("position"), one("game")
+    if position is not None and code is not None:
+        raise ParamError("game", "give either position or game, not both")
+    if position is not None:
+        try:
+            launch.game = Game.from_position(position)
+        except ValueError as error:
+            raise ParamError("position", str(error)) from None
+    if code is not None:
+        try:
+            launch.game = share.decode(code)
+        except ValueError as error:
+            raise ParamError("game", str(error)) from None
+    ai = one("ai")
+    if ai is not None:
+        if parse_ai is None:
+            raise ParamError("ai", "the computer player is not available")
+        try:
+            launch.ai = parse_ai(ai)
+        except ValueError as error:
+            raise ParamError("ai", str(error)) from None
+        if launch.game is not None:
+            absent = [c for c in launch.ai if c not in launch.game.seating.colours]
+            if absent:
+                raise ParamError("ai", f"{' '.join(absent)} not seated in this game")
+    select = one("select")
+    if select is not None:
+        try:
+            parse_square(select)
+        except ValueError as error:
+            raise ParamError("select", str(error)) from None
+        launch.select = select
+    return launch
+
+
+def describe_unknown(query: str) -> list[str]:
+    """Parameter names the page does not know (ignored, but worth a console note)."""
+    return [
+        name for name in parse_qs(query.lstrip("?"), keep_blank_values=True) if name not in KNOWN
+    ]
+
+
+def ai_text(seats: Mapping[str, str]) -> str:
+    """``{colour: level}`` → the ``ai=`` value, colours in turn order."""
+    return ",".join(f"{c}:{seats[c]}" for c in COLOURS if c in seats)

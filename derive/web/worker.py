@@ -1,0 +1,84 @@
+"""What the AI worker exports to the page (PyScript named worker ``ai``).
+
+The page sends positions as text and gets JSON text back, so nothing but strings and
+numbers crosses the thread boundary.  A search runs in slices (``step``): between two
+slices the worker is free to take the next message, and the page stops a search simply
+by not asking for more.  This module imports nothing from PyScript, so it runs (and is
+tested) under CPython too; index.html's worker script only re-exports it.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Final
+
+from ..game import Game
+
+__export__: Final = ["hello", "start", "step", "stop", "suggest"]
+
+MAX_SEARCHES: Final = 4
+"""Searches kept alive at once; an abandoned one is dropped when a new one starts."""
+
+_searches: dict[int, Any] = {}
+_next_id = 0
+
+
+def _dump(data: dict[str, Any]) -> str:
+    return json.dumps(data, separators=(",", ":"))
+
+
+def hello() -> str:
+    """The AI's levels, or why there is no AI: ``{"levels", "default"}`` / ``{"error"}``."""
+    try:
+        from ..ai import DEFAULT_LEVEL, LEVELS
+    except ImportError as error:  # the page keeps working with human seats only
+        return _dump({"error": f"the AI cannot be loaded ({error})"})
+    return _dump({"levels": list(LEVELS), "default": DEFAULT_LEVEL})
+
+
+def start(position: str, level: str, seed: int) -> int:
+    """Begin a search for the player to move in ``position``; returns its id."""
+    from ..ai import Search
+
+    global _next_id
+    game = Game.from_position(position, seed=seed)
+    search = Search(game, level, seed=seed)
+    _next_id += 1
+    _searches[_next_id] = search
+    while len(_searches) > MAX_SEARCHES:
+        del _searches[min(_searches)]
+    return _next_id
+
+
+def step(search_id: int, time_slice: float) -> str:
+    """Think about ``time_slice`` seconds more; the best move so far and whether done."""
+    search = _searches.get(search_id)
+    if search is None:
+        return _dump({"error": f"no search {search_id}"})
+    progress = search.step(time_slice)
+    if progress.done:
+        del _searches[search_id]
+    return _dump(
+        {
+            "move": str(progress.best_move),
+            "score": progress.score,
+            "depth": progress.depth,
+            "nodes": progress.nodes,
+            "done": progress.done,
+        }
+    )
+
+
+def stop(search_id: int) -> None:
+    _searches.pop(search_id, None)
+
+
+def suggest(position: str, seed: int) -> str:
+    """A hint for the player to move: ``{"move", "reason"}``."""
+    from ..ai import hint
+
+    game = Game.from_position(position, seed=seed)
+    if game.is_over:
+        return _dump({"move": None, "reason": ""})
+    found = hint(game, seed=seed)
+    return _dump({"move": str(found.move), "reason": found.reason})

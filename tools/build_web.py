@@ -1,0 +1,94 @@
+"""Regenerate the two generated parts of the web page from the Python sources.
+
+* ``pyscript.toml``'s ``[files]`` table: every module of the ``derive`` package the browser
+  imports, so PyScript copies them into Pyodide's file system (a module missing there
+  fails only in the browser, and only when imported).
+* ``index.html``'s board skeleton: the empty board, drawn by ``derive.web.svg`` between
+  the ``skeleton:start`` / ``skeleton:end`` markers, so the page shows a board (not a
+  blank) while Python starts.
+
+Usage: ``python3 tools/build_web.py [--check]`` (``--check``: change nothing, exit 1 and
+name the stale file if either is out of date; the unit tests run this check).
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+if str(REPO_ROOT) not in sys.path:
+    sys.path.insert(0, str(REPO_ROOT))
+
+from derive.web.svg import BoardView, render_board  # noqa: E402
+
+PACKAGE = REPO_ROOT / "derive"
+CONFIG = REPO_ROOT / "pyscript.toml"
+PAGE = REPO_ROOT / "index.html"
+
+#: Terminal-only modules: never imported by the page or the worker.
+TERMINAL_ONLY = frozenset({"__main__.py", "arena.py"})
+
+FILES_HEADER = "[files]\n"
+_SKELETON = re.compile(r"(<!-- skeleton:start[^>]*-->\n)(.*?)(<!-- skeleton:end -->)", re.DOTALL)
+
+
+def browser_modules() -> list[str]:
+    """Paths (relative to the package) of the modules the browser needs, sorted."""
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        relative = path.relative_to(PACKAGE)
+        if "__pycache__" in relative.parts or relative.name in TERMINAL_ONLY:
+            continue
+        found.append(relative.as_posix())
+    return found
+
+
+def files_table() -> str:
+    lines = [FILES_HEADER, '"{DERIVE}" = "./derive/"\n']
+    for module in browser_modules():
+        folder = Path("derive", module).parent.as_posix()
+        lines.append(f'"{{DERIVE}}{module}" = "./{folder}/"\n')
+    return "".join(lines)
+
+
+def config_text(current: str) -> str:
+    """``current`` with its ``[files]`` table (which must come last) regenerated."""
+    head, _, _ = current.partition(FILES_HEADER)
+    return head + files_table()
+
+
+def skeleton() -> str:
+    return render_board(BoardView(position="")) + "\n"
+
+
+def page_text(current: str) -> str:
+    if not _SKELETON.search(current):
+        raise SystemExit(f"{PAGE.name}: skeleton markers not found")
+    return _SKELETON.sub(lambda m: m.group(1) + skeleton() + m.group(3), current, count=1)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--check", action="store_true", help="report, change nothing")
+    args = parser.parse_args(argv)
+    stale = []
+    for path, build in ((CONFIG, config_text), (PAGE, page_text)):
+        current = path.read_text(encoding="utf-8")
+        wanted = build(current)
+        if wanted != current:
+            stale.append(path.name)
+            if not args.check:
+                path.write_text(wanted, encoding="utf-8")
+    if args.check and stale:
+        print(f"out of date: {', '.join(stale)} (run python3 tools/build_web.py)")
+        return 1
+    if stale:
+        print(f"updated: {', '.join(stale)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
