@@ -3,11 +3,23 @@ back what a test compares."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
 
-from derive import Game, IllegalMove, parse_square
+from derive import (
+    COLOURS,
+    OPPOSITE,
+    RIVES,
+    RULE_SETS,
+    SQUARES,
+    Game,
+    IllegalMove,
+    parse_square,
+    square_name,
+)
+from derive.board import NEIGHBOURS
 
 
 def game_at(position: str, *, seed: int = 0, max_plies: int | None = None) -> Game:
@@ -73,3 +85,45 @@ def ends(game: Game, start: str) -> set[str]:
     return {
         str(m).split("-")[1] for m in game.legal_moves() if m.kind == "move" and m.from_square == s
     }
+
+
+# ----- generated positions -----------------------------------------------------
+
+SEATINGS = ("ry", "rb", "gy", "rby", "byg", "rbyg", "ry/bg", "rb/yg", "rg/by")
+
+
+def _fits(pieces: dict[int, tuple[str, int]], colour: str, square: int, dice: int) -> bool:
+    """May ``colour`` stand on ``square`` in a valid position (count, R14)?"""
+    if square in pieces or sum(1 for c, _ in pieces.values() if c == colour) >= dice:
+        return False
+    return not any(
+        square in RIVES[r] and any(pieces.get(t, ("", 0))[0] == colour for t in RIVES[r])
+        for r in COLOURS
+        if r != colour
+    )
+
+
+def chain_rich_position(rng: random.Random) -> str:
+    """Anchored chains grown from goal rives, values mostly consecutive, plus strays."""
+    rules = RULE_SETS[rng.choice(sorted(RULE_SETS))]
+    seating = rng.choice(SEATINGS)
+    colours = [c for c in COLOURS if c in seating]
+    pieces: dict[int, tuple[str, int]] = {}
+    for colour in colours:
+        for _ in range(rng.choice((0, 1, 1, 2))):
+            square = rng.choice(RIVES[OPPOSITE[colour]])
+            value, step = rng.randint(1, 6), rng.choice((1, -1))
+            for _ in range(rng.randint(1, rules.goal + 2)):
+                if not _fits(pieces, colour, square, rules.dice) or not 1 <= value <= 6:
+                    break
+                pieces[square] = (colour, value)
+                value = value + step if rng.random() < 0.85 else rng.randint(1, 6)
+                square = rng.choice(NEIGHBOURS[square])
+    for _ in range(rng.randint(0, 14)):
+        colour, square = rng.choice(colours), rng.choice(SQUARES)
+        if pieces and rng.random() < 0.6:  # next to a die: contact makes obligations
+            square = rng.choice(NEIGHBOURS[rng.choice(sorted(pieces))])
+        if _fits(pieces, colour, square, rules.dice):
+            pieces[square] = (colour, rng.randint(1, 6))
+    text = ",".join(f"{c}{v}{square_name(s)}" for s, (c, v) in sorted(pieces.items()))
+    return f"{text or '-'} {rng.choice(colours)} {seating} {rules.id}"

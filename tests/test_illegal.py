@@ -3,10 +3,12 @@ it was — position, history, redo line and dice RNG."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from derive import IllegalMove, Move
-from tests.helpers import assert_illegal, game_at, snapshot, sq
+from derive import SQUARES, IllegalMove, Move, square_name
+from tests.helpers import assert_illegal, chain_rich_position, game_at, snapshot, sq
 
 # Yellow to move; red has e5 at 6, a1 at 1 (a1 also counts as blue's rive) and
 # b4 at 2 next to yellow's c3 at 3.
@@ -79,3 +81,28 @@ def test_hand_built_moves_are_checked(move: Move, message: str) -> None:
     with pytest.raises(IllegalMove, match=message):
         game.play(move)
     assert snapshot(game) == before
+
+
+def test_every_refusal_has_a_reason_and_every_reason_a_refusal() -> None:
+    # Random well-formed moves on chain-rich positions: why_illegal is None exactly
+    # for the legal ones, and play refuses the others with that very reason.
+    rng = random.Random(17)
+    names = [square_name(s) for s in SQUARES]
+    checked = refused = 0
+    while checked < 150:
+        try:
+            game = game_at(chain_rich_position(rng), seed=checked)
+        except ValueError:
+            continue
+        checked += 1
+        for _ in range(60):
+            a, b = rng.choice(names), rng.choice(names)
+            text = rng.choice(
+                [f"+{a}", f"+{a}=4", f"{a}-{b}", f"{a}x{b}", f"{a}+", f"{a}-", f"{a}?", "pass"]
+            )
+            reason = game.why_illegal(text)
+            assert game.is_legal(text) == (reason is None), (game.to_position(), text)
+            if reason is not None:
+                refused += 1
+                assert_illegal(game, text, reason)
+    assert refused > 5000

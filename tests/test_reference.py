@@ -5,48 +5,9 @@ from __future__ import annotations
 
 import random
 
-from derive import COLOURS, OPPOSITE, RIVES, RULE_SETS, SQUARES, Game, square_name
-from derive.board import NEIGHBOURS
+from derive import Game
 from tests import reference
-
-SEATINGS = ("ry", "rb", "gy", "rby", "byg", "rbyg", "ry/bg", "rb/yg", "rg/by")
-
-
-def _fits(pieces: dict[int, tuple[str, int]], colour: str, square: int, dice: int) -> bool:
-    """May ``colour`` stand on ``square`` in a valid position (count, R14)?"""
-    if square in pieces or sum(1 for c, _ in pieces.values() if c == colour) >= dice:
-        return False
-    return not any(
-        square in RIVES[r] and any(pieces.get(t, ("", 0))[0] == colour for t in RIVES[r])
-        for r in COLOURS
-        if r != colour
-    )
-
-
-def chain_rich_position(rng: random.Random) -> str:
-    """Anchored chains grown from goal rives, values mostly consecutive, plus strays."""
-    rules = RULE_SETS[rng.choice(sorted(RULE_SETS))]
-    seating = rng.choice(SEATINGS)
-    colours = [c for c in COLOURS if c in seating]
-    pieces: dict[int, tuple[str, int]] = {}
-    for colour in colours:
-        for _ in range(rng.choice((0, 1, 1, 2))):
-            square = rng.choice(RIVES[OPPOSITE[colour]])
-            value, step = rng.randint(1, 6), rng.choice((1, -1))
-            for _ in range(rng.randint(1, rules.goal + 2)):
-                if not _fits(pieces, colour, square, rules.dice) or not 1 <= value <= 6:
-                    break
-                pieces[square] = (colour, value)
-                value = value + step if rng.random() < 0.85 else rng.randint(1, 6)
-                square = rng.choice(NEIGHBOURS[square])
-    for _ in range(rng.randint(0, 14)):
-        colour, square = rng.choice(colours), rng.choice(SQUARES)
-        if pieces and rng.random() < 0.6:  # next to a die: contact makes obligations
-            square = rng.choice(NEIGHBOURS[rng.choice(sorted(pieces))])
-        if _fits(pieces, colour, square, rules.dice):
-            pieces[square] = (colour, rng.randint(1, 6))
-    text = ",".join(f"{c}{v}{square_name(s)}" for s, (c, v) in sorted(pieces.items()))
-    return f"{text or '-'} {rng.choice(colours)} {seating} {rules.id}"
+from tests.helpers import chain_rich_position
 
 
 def compare(game: Game) -> None:
