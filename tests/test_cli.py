@@ -12,6 +12,7 @@ import pytest
 
 from derive import Game
 from derive.__main__ import main
+from tests.helpers import game_at
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -94,3 +95,17 @@ def test_runs_as_a_module() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert "played +c1" in done.stdout
+
+
+def test_board_text_puts_dice_on_their_squares() -> None:
+    lines = str(game_at("r1b10,y6i1,b2a5 r rby L2")).splitlines()
+    column = {f: 4 + 3 * i for i, f in enumerate("abcdefghij")}
+    assert lines[1].startswith(" 10") and lines[1][column["b"] : column["b"] + 2] == "r1"
+    assert lines[10].startswith("  1") and lines[10][column["i"] : column["i"] + 2] == "y6"
+    assert lines[6].startswith("  5") and lines[6][column["a"] : column["a"] + 2] == "b2"
+    assert lines[10][column["b"] : column["b"] + 2] == "  "  # b1: a light square
+    assert lines[10][column["c"] : column["c"] + 2] == " ."  # c1: free and playable
+    assert lines[-1] == "red to move"
+    won = game_at("b3b4,y1c1,y2d2,y3e3,y3c3 b rb/yg L2")
+    won.play("b4xc3")
+    assert str(won).splitlines()[-1] == "yellow + green won"
