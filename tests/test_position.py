@@ -194,13 +194,13 @@ def _parses_or_value_error(text: str) -> Game | None:
     return game
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300, deadline=None, derandomize=True, database=None)
 @given(st.text(max_size=60))
 def test_random_text_never_crashes_the_parser(text: str) -> None:
     _parses_or_value_error(text)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300, deadline=None, derandomize=True, database=None)
 @given(st.lists(_TOKEN, max_size=40).map("".join), _SEATING, _RULES, st.sampled_from("rbygx"))
 def test_random_tokens_never_crash_the_parser(
     pieces: str, seating: str, rules: str, to_move: str
@@ -208,7 +208,13 @@ def test_random_tokens_never_crash_the_parser(
     _parses_or_value_error(f"{pieces or '-'} {to_move} {seating} {rules}")
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=400,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 @given(st.lists(_PIECE, max_size=24), _SEATING, _RULES, st.sampled_from("rbyg"))
 def test_almost_valid_positions_parse_or_raise_value_error(
     pieces: list[str], seating: str, rules: str, to_move: str
@@ -242,7 +248,7 @@ def valid_positions(draw: st.DrawFn) -> tuple[str, dict[int, tuple[str, int]]]:
     return f"{text or '-'} {to_move} {seating} {rules.id}", pieces
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300, deadline=None, derandomize=True, database=None)
 @given(valid_positions())
 def test_valid_generated_positions_round_trip(
     case: tuple[str, dict[int, tuple[str, int]]],
