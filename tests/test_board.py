@@ -6,7 +6,7 @@ import pytest
 
 from derive import COLOURS, OPPOSITE, RIVES, SQUARES, parse_square, square_name
 from derive.board import JUMPS, NEIGHBOURS, rives_of
-from tests.helpers import squares
+from tests.helpers import game_at, legal, squares
 
 
 def test_r1_fifty_dark_squares_a1_and_j10_playable() -> None:
@@ -80,3 +80,15 @@ def test_r3_corners_belong_to_two_rives() -> None:
 def test_r4_opposite_rives() -> None:
     assert OPPOSITE == {"r": "y", "y": "r", "b": "g", "g": "b"}
     assert COLOURS == "rbyg"
+
+
+def test_r3_corner_first_come_first_served() -> None:
+    # both neighbours may enter on their shared corner; whoever is first holds it
+    game = game_at("- r rb L2")
+    assert "+a1" in legal(game)
+    game.play("+a1")
+    assert "+a1" not in legal(game) and "+a3" in legal(game)
+    game = game_at("- y yg L2")
+    assert "+j10" in legal(game)
+    game.play("+j10")
+    assert "+j10" not in legal(game) and "+j8" in legal(game)
