@@ -422,10 +422,7 @@ class Controller:
             if self.view_ply is None and not self.game.is_over:
                 self.notice = Notice("info", self._not_your_turn())
             return None
-        if self.picking is not None:
-            self.picking = None
-            if name not in self.explanation()["enter"]:
-                return None
+        self.picking = None  # a click elsewhere closes the value picker
         explanation = self.explanation()
         colour = self.game.to_move
         options = self.selected_options()

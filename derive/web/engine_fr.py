@@ -184,8 +184,13 @@ RULES: Final[tuple[Rule, ...]] = (
     ),
     _rule(r"piece '(.*)': (.+)", lambda m: f"dé « {m[1]} » : {translate(m[2])}"),
     _rule(
-        rf"({_NAME}) occupies (\d+) squares of ({_NAME})'s rive \(at most one, R14\)",
-        lambda m: f"{_c(m[1])} occupe {m[2]} cases de la rive de {_c(m[3])} (une au plus, R14)",
+        rf"({_NAME}) occupies (\d+) squares of ({_NAME})'s rive(?:: ([^()]+))? "
+        r"\(at most one, R14\)",
+        lambda m: (
+            f"{_c(m[1])} occupe {m[2]} cases de la rive de {_c(m[3])}"
+            + (f" : {m[4]}" if m[4] else "")
+            + " (une au plus, R14)"
+        ),
     ),
     _rule(
         r"players of different sides both meet their goals: (.+)",

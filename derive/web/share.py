@@ -37,7 +37,7 @@ def decode(code: str) -> Game:
     if len(code) > MAX_CODE_CHARS:
         raise ValueError("the game code is too long")
     try:
-        packed = base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))
+        packed = base64.b64decode(code + "=" * (-len(code) % 4), altchars=b"-_", validate=True)
     except (binascii.Error, ValueError):
         raise ValueError("the game code is damaged (not base64url)") from None
     inflater = zlib.decompressobj()
