@@ -9,6 +9,7 @@
 #   make typecheck  mypy (derive/ if present, tools/)
 #   make bench      run every bench/bench_*.py with the venv python
 #   make vendor     copy the pinned PyScript/Pyodide runtime from node_modules/ to vendor/
+#   make site       assemble the static site (what GitHub Pages serves) in _site/
 #   make clean      remove installed/generated folders (.venv, node_modules, vendor, caches)
 #
 # Everything is installed from the project's own files: Debian's chromium (apt-get),
@@ -32,7 +33,7 @@ SERVE_ARGS ?=
 TYPECHECK_PATHS = $(wildcard derive) tools
 
 .PHONY: help serve test unit e2e lint format typecheck pytest bench deps vendor npm venv \
-        chromium clean
+        chromium clean site
 
 help:
 	@sed -n 's/^#   //p' $(firstword $(MAKEFILE_LIST))
@@ -75,6 +76,16 @@ deps: chromium vendor venv
 serve: vendor
 	$(PYTHON) tools/serve.py --host 127.0.0.1 --port $(PORT) $(SERVE_ARGS)
 
+# The static site: the page, its config, the Python sources it loads, assets and the
+# vendored runtime. Nothing else (no node_modules, no tests).
+site: vendor
+	rm -rf _site && mkdir -p _site
+	cp index.html pyscript.toml RULES.md _site/
+	cp -r assets vendor _site/
+	find derive -name '*.py' -exec install -D -m 644 {} _site/{} \;
+	touch _site/.nojekyll
+	@echo "site: $$(du -sh _site | cut -f1) in _site/"
+
 # ----------------------------------------------------------------------------- checks
 
 lint: venv
@@ -112,6 +123,6 @@ bench: deps
 # ----------------------------------------------------------------------------- clean
 
 clean:
-	rm -rf $(VENV) node_modules vendor test-results .pytest_cache .mypy_cache .ruff_cache \
+	rm -rf $(VENV) node_modules vendor _site test-results .pytest_cache .mypy_cache .ruff_cache \
 	       .hypothesis
 	find . -name __pycache__ -type d -prune -not -path './.git/*' -exec rm -rf {} +
