@@ -1,0 +1,304 @@
+"""Iterative-deepening alpha-beta for one side against the others, re-rolls as chance.
+
+With two sides (two players, or a team game) this is plain minimax; with three
+or four players it is *paranoid* search: every other side is assumed to play
+against the side to move at the root.  A re-roll is a chance node whose value is
+the mean over the six results (expectimax), searched two plies shallower when
+deep enough (an even cut, so that leaves still fall to the same player) and cut
+early when the results so far already settle it (Star1 with the win bounds).
+
+The search is a generator so that it can be paused anywhere: it yields when the
+deadline set by its owner passes and picks up where it was on the next ``next``.
+That is what lets the browser think in slices without threads.  A node budget
+ends it exactly: ``nodes`` never exceeds ``node_limit``.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Generator, Iterator
+
+from ..game import Game
+from ..notation import CAPTURE, REROLL, Move
+from . import keys
+from .evaluate import WIN, WIN_BOUND, Evaluator
+
+INF = math.inf
+_EXACT, _LOWER, _UPPER = 0, 1, 2
+_TT_LIMIT = 400_000
+_CHECK_EVERY = 16
+
+
+class _Stop(Exception):
+    """The node budget is spent: unwind to the root."""
+
+
+def paranoid(scores: dict[str, float], side: str) -> float:
+    """``side``'s standing against its strongest opponent (plain difference for two)."""
+    return scores[side] - max(v for s, v in scores.items() if s != side)
+
+
+class AlphaBeta:
+    """One anytime search from ``game`` (a private copy) for its player to move."""
+
+    def __init__(
+        self,
+        game: Game,
+        *,
+        evaluate: Evaluator,
+        rng: random.Random,
+        max_depth: int | None = None,
+        noise: float = 0.0,
+        quiescence: int = 3,
+        chance_reduction: int = 2,
+    ) -> None:
+        self.game = game
+        self.evaluate = evaluate
+        self.rng = rng
+        self.max_depth = max_depth
+        self.noise = noise
+        self.quiescence = quiescence
+        self.chance_reduction = chance_reduction
+        self.side = game.seating.team_of(game.to_move)
+        self.nodes = 0
+        self.node_limit: int | None = None
+        self.deadline = INF
+        self.depth = 0
+        self.done = False
+        self._key = keys.position_key(game)
+        self._tt: dict[int, tuple[int, int, float, Move | None]] = {}
+        self._history: dict[Move, int] = {}
+        self._killers: dict[int, list[Move]] = {}
+        self._root_moves = self._order(list(game.legal_moves()), None, 0)
+        # A weak player's taste: a Gumbel bonus per root move makes the best move
+        # of value + bonus a draw from the softmax of the values (temperature
+        # ``noise``); a win or a loss outweighs any bonus.
+        self._bonus = {
+            m: -noise * math.log(-math.log(rng.random() or 1e-12)) if noise > 0 else 0.0
+            for m in game.legal_moves()
+        }
+        self.best_move: Move = self._root_moves[0]
+        self.best_score = 0.0
+
+    # ----- driving ---------------------------------------------------------
+
+    def run(self) -> Iterator[None]:
+        """Deepen until done; yields whenever ``deadline`` has passed."""
+        if len(self._root_moves) == 1:
+            self.done = True
+            return
+        depth = 0
+        while self.max_depth is None or depth < self.max_depth:
+            depth += 1
+            try:
+                yield from self._root(depth)
+            except _Stop:
+                for _ in range(len(self.game.moves)):
+                    self.game.undo()
+                break
+            self.depth = depth
+            if abs(self.best_score) >= WIN_BOUND or depth >= 100:
+                break
+        self.done = True
+
+    def _visit(self) -> bool:
+        """Count a node; True when it is time to pause."""
+        if self.nodes == self.node_limit:
+            raise _Stop
+        self.nodes += 1
+        return not self.nodes % _CHECK_EVERY and time.perf_counter() >= self.deadline
+
+    # ----- the tree ----------------------------------------------------------
+
+    def _root(self, depth: int) -> Generator[None, None, None]:
+        moves = self._order(self._root_moves, self.best_move, 0)
+        bonus = self._bonus
+        alpha = -INF
+        scored: list[tuple[Move, float]] = []
+        for i, move in enumerate(moves):
+            # With noise the root maximises value + bonus: search each move with the
+            # window shifted by its bonus, so cut-offs work as without noise.
+            extra = bonus.get(move, 0.0)
+            value = yield from self._child(move, depth, alpha - extra, INF, 0)
+            scored.append((move, value + extra))
+            if i == 0 or value + extra > alpha:
+                alpha = value + extra
+                self.best_move, self.best_score = move, value
+        self._root_moves = [m for m, _ in sorted(scored, key=lambda mv: -mv[1])]
+
+    def _child(
+        self, move: Move, depth: int, alpha: float, beta: float, ply: int
+    ) -> Generator[None, None, float]:
+        """The value of playing ``move`` here (a re-roll: the mean of its results)."""
+        if move.kind != REROLL:
+            return (yield from self._after(move, depth - 1, alpha, beta, ply))
+        # Searched shallower when deep enough; by an even number of plies, so that
+        # the leaves still fall to the same player as those of the other moves.
+        child = depth - 1
+        if child > self.chance_reduction:
+            child -= self.chance_reduction
+        total = 0.0
+        for k in range(1, 7):
+            total += yield from self._after(move._replace(value=k), child, -INF, INF, ply)
+            # Star1: even the best (worst) remaining results cannot bring the mean back.
+            upper = (total + (6 - k) * WIN) / 6
+            if upper <= alpha:
+                return upper
+            lower = (total - (6 - k) * WIN) / 6
+            if lower >= beta:
+                return lower
+        return total / 6
+
+    def _after(
+        self, move: Move, depth: int, alpha: float, beta: float, ply: int
+    ) -> Generator[None, None, float]:
+        if self._visit():
+            yield
+        saved = self._key
+        self._key, _ = keys.push(self.game, saved, move)
+        try:
+            if depth <= 0:
+                # Below the horizon ``depth`` counts the capture plies already looked at.
+                value = yield from self._quiesce(alpha, beta, ply + 1, self.quiescence + depth)
+            else:
+                value = yield from self._search(depth, alpha, beta, ply + 1)
+        finally:
+            self.game.undo()
+            self._key = saved
+        return value
+
+    def _search(
+        self, depth: int, alpha: float, beta: float, ply: int
+    ) -> Generator[None, None, float]:
+        game = self.game
+        if game.is_over:
+            return self._terminal(ply)
+        entry = self._tt.get(self._key)
+        tt_move = None
+        if entry is not None:
+            tt_depth, flag, stored, tt_move = entry
+            if tt_depth >= depth:
+                value = _from_tt(stored, ply)
+                if (
+                    flag == _EXACT
+                    or (flag == _LOWER and value >= beta)
+                    or (flag == _UPPER and value <= alpha)
+                ):
+                    return value
+        maximizing = game.seating.team_of(game.to_move) == self.side
+        a0, b0 = alpha, beta
+        best = -INF if maximizing else INF
+        best_move: Move | None = None
+        for move in self._order(list(game.legal_moves()), tt_move, ply):
+            value = yield from self._child(move, depth, alpha, beta, ply)
+            if maximizing:
+                if value > best:
+                    best, best_move = value, move
+                    alpha = max(alpha, value)
+            elif value < best:
+                best, best_move = value, move
+                beta = min(beta, value)
+            if alpha >= beta:
+                self._reward(move, depth, ply)
+                break
+        flag = _UPPER if best <= a0 else _LOWER if best >= b0 else _EXACT
+        if len(self._tt) >= _TT_LIMIT:
+            self._tt.clear()
+        self._tt[self._key] = (depth, flag, _to_tt(best, ply), best_move)
+        return best
+
+    def _quiesce(
+        self, alpha: float, beta: float, ply: int, depth: int
+    ) -> Generator[None, None, float]:
+        """Play out captures so that a leaf is not judged in the middle of an exchange."""
+        game = self.game
+        if game.is_over:
+            return self._terminal(ply)
+        stand = self.utility()
+        if depth <= 0:
+            return stand
+        moves = game.legal_moves()
+        captures = [m for m in moves if m.kind == CAPTURE]
+        if not captures:
+            return stand
+        maximizing = game.seating.team_of(game.to_move) == self.side
+        # When every action is a capture (obligation, R16) the mover cannot stand pat.
+        forced = len(captures) == len(moves)
+        best = (-INF if maximizing else INF) if forced else stand
+        if maximizing:
+            alpha = max(alpha, best)
+        else:
+            beta = min(beta, best)
+        if alpha >= beta:
+            return best
+        for move in self._order(captures, None, ply):
+            value = yield from self._after(move, depth - 1 - self.quiescence, alpha, beta, ply)
+            if maximizing:
+                best = max(best, value)
+                alpha = max(alpha, value)
+            else:
+                best = min(best, value)
+                beta = min(beta, value)
+            if alpha >= beta:
+                break
+        return best
+
+    def utility(self) -> float:
+        """The static value of the current position for the root's side."""
+        return paranoid(self.evaluate(self.game), self.side)
+
+    def _terminal(self, ply: int) -> float:
+        winner = self.game.winner
+        if winner is None:
+            return 0.0
+        return WIN - ply if winner == self.side else ply - WIN
+
+    # ----- move ordering -------------------------------------------------------
+
+    def _order(self, moves: list[Move], first: Move | None, ply: int) -> list[Move]:
+        killers = self._killers.get(ply, ())
+        history = self._history
+        game = self.game
+
+        def rank(move: Move) -> float:
+            if move == first:
+                return -1e9
+            kind = move.kind
+            if kind == CAPTURE:
+                taken = game.piece_at(move.to_square)
+                return -1e7 - (taken[1] if taken else 0)
+            if move in killers:
+                return -1e6
+            if kind == REROLL:
+                return 1e9
+            return -history.get(move, 0)
+
+        return sorted(moves, key=rank)
+
+    def _reward(self, move: Move, depth: int, ply: int) -> None:
+        if move.kind == CAPTURE:
+            return
+        self._history[move] = self._history.get(move, 0) + depth * depth
+        killers = self._killers.setdefault(ply, [])
+        if move not in killers:
+            killers.insert(0, move)
+            del killers[2:]
+
+
+def _to_tt(value: float, ply: int) -> float:
+    """Win scores are stored relative to the node, so they mean the same anywhere."""
+    if value >= WIN_BOUND:
+        return value + ply
+    if value <= -WIN_BOUND:
+        return value - ply
+    return value
+
+
+def _from_tt(value: float, ply: int) -> float:
+    if value >= WIN_BOUND:
+        return value - ply
+    if value <= -WIN_BOUND:
+        return value + ply
+    return value

@@ -1,0 +1,68 @@
+"""The playing levels: which algorithm, how deep, how much noise, what budget."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+
+@dataclass(frozen=True)
+class Level:
+    name: str
+    description: str
+    max_time: float
+    """Default thinking time per move in seconds (the browser's budget, ≤ 1.5 s)."""
+    arena_nodes: int
+    """A node budget standing for ``max_time`` in reproducible arena runs."""
+    max_depth: int | None = None
+    """Plies searched at most (``None``: as deep as the budget allows)."""
+    noise: float = 0.0
+    """Softmax temperature over the root moves' scores (0: always the best)."""
+    quiescence: int = 3
+    """Capture plies looked at beyond the horizon."""
+    many: str = "paranoid"
+    """Algorithm with three or four sides: ``"paranoid"`` alpha-beta or ``"maxn"`` MCTS."""
+    uniform: bool = False
+    """Pick uniformly among the legal moves (the baseline, no thought at all)."""
+
+
+_LEVELS: Final = (
+    Level("random", "any legal move, uniformly (a baseline)", 0.0, 0, uniform=True),
+    Level(
+        "easy",
+        "looks one move ahead and often settles for a good-enough move",
+        0.2,
+        600,
+        max_depth=1,
+        noise=0.4,
+        quiescence=1,
+    ),
+    Level(
+        "medium",
+        "looks two moves ahead, sees captures through, rarely strays",
+        0.5,
+        3_000,
+        max_depth=2,
+        noise=0.1,
+        quiescence=2,
+    ),
+    Level(
+        "hard",
+        "searches as deep as its time allows",
+        1.0,
+        12_000,
+    ),
+)
+
+LEVELS: Final = tuple(level.name for level in _LEVELS)
+"""Level names, weakest first."""
+
+DEFAULT_LEVEL: Final = "medium"
+
+
+def level_spec(name: str) -> Level:
+    """The level called ``name``; ``ValueError`` listing the levels otherwise."""
+    for spec in _LEVELS:
+        if spec.name == name:
+            return spec
+    raise ValueError(f"unknown AI level {name!r} (one of {', '.join(LEVELS)})")
