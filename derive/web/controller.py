@@ -299,6 +299,9 @@ class Controller:
             if colour in seats:
                 seats[colour] = self._level(level)
         self._install(game, seats)
+        # "New game" starts from what is on the table now.
+        teams = str(game.seating) if game.seating.teams else None
+        self.setup = Setup(game.rules.id, dict(seats), teams, self.setup.start)
 
     def _install(self, game: Game, seats: dict[str, str]) -> None:
         self.cancel_thinking()
@@ -681,12 +684,12 @@ class Controller:
             game = Game.from_record(data["record"])
         except (ValueError, KeyError, TypeError):
             return False
-        self.setup = Setup.from_json(data.get("setup"))
         seats = data.get("seats")
         ai = {}
         if isinstance(seats, dict):
             ai = {c: v for c, v in seats.items() if isinstance(v, str) and v != HUMAN}
         self.open_game(game, ai)
+        self.setup = Setup.from_json(data.get("setup"))
         return True
 
     def import_file(self, text: str) -> bool:

@@ -13,6 +13,7 @@ from typing import Any
 
 from ..board import NEIGHBOURS, parse_square
 from ..notation import ADJUST, CAPTURE, ENTER, MOVE, REROLL, Move
+from ..rulesets import RULE_SETS
 from .svg import BoardView, DieView
 
 
@@ -65,6 +66,13 @@ def chain_links(
     return tuple(links)
 
 
+def chains_matter(rule_set: str) -> bool:
+    """Chains are part of the rules only with protection, obligation or a chain goal
+    (not in L1, where one die on the opposite rive wins)."""
+    rules = RULE_SETS[rule_set]
+    return rules.protection or rules.obligation or rules.goal > 1
+
+
 def board_view(
     explanation: Mapping[str, Any],
     *,
@@ -111,6 +119,9 @@ def board_view(
     targets: frozenset[int] = frozenset()
     if obligation["in_force"] and not over:
         targets = _squares(t for group in obligation["obliged"].values() for t in group)
+    links: tuple[tuple[int, int, str], ...] = ()
+    if chains_matter(explanation["rule_set"]):
+        links = chain_links(explanation["chains"], winning)
     return BoardView(
         position=explanation["position"],
         dice=dice,
@@ -124,7 +135,7 @@ def board_view(
         enters=enters,
         obliged_targets=targets,
         last=move_squares(explanation["last_move"]),
-        links=chain_links(explanation["chains"], winning),
+        links=links,
         hint=move_arrow(hint) if hint else None,
         cursor=parse_square(cursor) if cursor else None,
         lang=lang,

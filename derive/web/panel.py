@@ -15,6 +15,7 @@ from ..game import Game
 from ..rulesets import RULE_SETS, RuleSet
 from . import i18n
 from .controller import HUMAN, Controller, Setup
+from .highlights import chains_matter
 from .svg import die_svg
 
 PAIRINGS: Final = ("ry/bg", "rb/yg", "rg/by")
@@ -109,7 +110,8 @@ def facts_html(ctrl: Controller) -> str:
             f'<li class="fact obligation"><strong>{escape(i18n.t(lang, "obligation.title"))}'
             f"</strong> {escape(obligation)}</li>"
         )
-    for chain in explanation["chains"]:
+    shown = explanation["chains"] if chains_matter(explanation["rule_set"]) else ()
+    for chain in shown:
         if not chain["anchored"]:
             continue
         key = "panel.well_formed" if chain["well_formed"] else "panel.anchored"

@@ -24,9 +24,14 @@ from ..board import FILES, SIZE, SQUARES, rives_of, square_name
 from . import i18n, palette
 
 CELL: Final = 100
-MARGIN: Final = 74
+MARGIN: Final = 88
 BOARD: Final = CELL * SIZE
 VIEW: Final = BOARD + 2 * MARGIN
+
+LABEL_GAP: Final = 30
+"""Distance from the board's edge to the coordinates' centre line."""
+TRAY_GAP: Final = 21
+"""Distance from the view's edge to the reserve trays' centre line."""
 
 DIE_INSET: Final = 12
 DIE_SIZE: Final = CELL - 2 * DIE_INSET
@@ -308,31 +313,32 @@ def _light_squares() -> str:
 
 def _coordinates() -> str:
     out = []
-    style = f'fill="{palette.LABEL}" font-size="22" text-anchor="middle"'
+    style = f'fill="{palette.LABEL}" font-size="24" text-anchor="middle"'
     for file in range(SIZE):
         x = MARGIN + file * CELL + CELL // 2
-        for y in (MARGIN + BOARD + 28, MARGIN - 14):
+        for y in (MARGIN + BOARD + LABEL_GAP + 8, MARGIN - LABEL_GAP + 8):
             out.append(f'<text x="{x}" y="{y}" {style}>{FILES[file]}</text>')
     for rank in range(SIZE):
         y = MARGIN + (SIZE - 1 - rank) * CELL + CELL // 2 + 8
-        for x in (MARGIN - 19, MARGIN + BOARD + 19):
+        for x in (MARGIN - LABEL_GAP, MARGIN + BOARD + LABEL_GAP):
             out.append(f'<text x="{x}" y="{y}" {style}>{rank + 1}</text>')
     font = 'font-family="system-ui, sans-serif"'
     return f'<g class="coords" aria-hidden="true" {font}>{"".join(out)}</g>'
 
 
 def _tray_anchor(colour: str) -> tuple[int, int]:
-    """Centre of a colour's reserve tray, in the margin beside its rive."""
-    outer = MARGIN - 6 - 22
+    """Centre of a colour's reserve tray: in the margin beside its rive, outside the
+    coordinates."""
+    outer = TRAY_GAP
     mid = MARGIN + BOARD // 2
     edge = EDGE[colour]
     if edge == "south":
-        return mid + 2 * CELL, VIEW - outer // 2 - 2
+        return mid + 2 * CELL, VIEW - outer
     if edge == "north":
-        return mid - 2 * CELL, outer // 2 + 2
+        return mid - 2 * CELL, outer
     if edge == "west":
-        return outer // 2 + 2, mid + 2 * CELL
-    return VIEW - outer // 2 - 2, mid - 2 * CELL
+        return outer, mid + 2 * CELL
+    return VIEW - outer, mid - 2 * CELL
 
 
 def _trays(view: BoardView) -> str:
@@ -343,7 +349,7 @@ def _trays(view: BoardView) -> str:
         side = palette.SIDES[colour]
         turn = colour == view.to_move
         vertical = EDGE[colour] in ("west", "east")
-        width, height = (44, 120) if vertical else (132, 40)
+        width, height = (40, 124) if vertical else (136, 38)
         classes = "tray turn" if turn else "tray"
         label = escape(
             i18n.t(view.lang, "reserve.label", colour=i18n.colour(view.lang, colour), count=count)
@@ -358,14 +364,14 @@ def _trays(view: BoardView) -> str:
             f'height="{height}" rx="12" fill="{side.soft}" {stroke}/>'
         )
         if vertical:
-            die_x, die_y = cx - 16, cy - 50
-            text_x, text_y = cx, cy + 34
+            die_x, die_y = cx - 15, cy - 54
+            text_x, text_y, font = cx, cy + 38, 24
         else:
-            die_x, die_y = cx - 58, cy - 16
-            text_x, text_y = cx + 24, cy + 10
-        body += die_face(colour, 1, x=die_x, y=die_y, size=32)
+            die_x, die_y = cx - 60, cy - 15
+            text_x, text_y, font = cx + 22, cy + 11, 30
+        body += die_face(colour, 1, x=die_x, y=die_y, size=30)
         body += (
-            f'<text x="{text_x}" y="{text_y}" font-size="28" font-weight="700" '
+            f'<text x="{text_x}" y="{text_y}" font-size="{font}" font-weight="700" '
             f'text-anchor="middle" fill="{side.ink}">×{count}</text>'
         )
         out.append(
@@ -381,7 +387,7 @@ def _turn_strip(view: BoardView) -> str:
         return ""
     colour = view.to_move
     edge = EDGE[colour]
-    thick = 9
+    thick = 8
     if edge == "south":
         x, y, w, h = MARGIN, MARGIN + BOARD + 2, BOARD, thick
     elif edge == "north":

@@ -1,0 +1,212 @@
+"""Playing the game in the browser: every action kind by mouse, keys and the move field,
+the computer's reply, undo/redo and the end of a game."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from tests.e2e.appdriver import (
+    AI_TIMEOUT_MS,
+    board_position,
+    click_square,
+    moves_listed,
+    notice,
+    open_app,
+    play_clicks,
+    position_query,
+    wait_for_change,
+    wait_for_ply,
+)
+
+
+def test_every_action_kind_by_mouse_and_keys(page: Page, server_url: str) -> None:
+    open_app(page, server_url, position_query("r3c3,y2d4,y1f6 r ry L2"))
+    assert board_position(page) == "r3c3,y2d4,y1f6 r ry L2"
+    expect(page.locator("[data-square]")).to_have_count(50)
+    expect(page.locator("[data-die]")).to_have_count(3)
+
+    # enter: click a free square of the rive (its "+" mark)
+    expect(page.locator('[data-square="e1"] .mark-enter')).to_have_count(1)
+    assert play_clicks(page, "e1").startswith("r1e1,")
+
+    # jump: the selected die's destinations light up; b2 is a jump over c3
+    click_square(page, "d4")
+    expect(page.locator('[data-square="b2"] .mark-jump')).to_have_count(1)
+    expect(page.locator('[data-square="c5"] .mark-step')).to_have_count(1)
+    assert play_clicks(page, "b2") == "r1e1,y2b2,r3c3,y1f6 r ry L2"
+
+    # adjust +1 with the keyboard
+    click_square(page, "c3")
+    before = board_position(page)
+    page.keyboard.press("+")
+    wait_for_change(page, before)
+    assert board_position(page) == "r1e1,y2b2,r4c3,y1f6 y ry L2"
+
+    # adjust -1 with the button
+    click_square(page, "b2")
+    before = board_position(page)
+    page.click('[data-action="down"]')
+    wait_for_change(page, before)
+    assert board_position(page) == "r1e1,y1b2,r4c3,y1f6 r ry L2"
+
+    # re-roll with the button: the move list shows the result
+    click_square(page, "c3")
+    before = board_position(page)
+    page.click('[data-action="reroll"]')
+    wait_for_change(page, before)
+    assert re.fullmatch(r"c3\?[1-6]", moves_listed(page)[-1])
+
+    # step
+    assert play_clicks(page, "f6", "e5").endswith("y1e5 r ry L2")
+
+    # capture: the target is marked, the attacker drops to its value minus the taken one
+    click_square(page, "c3")
+    expect(page.locator('[data-square="b2"] .mark-capture')).to_have_count(1)
+    after = play_clicks(page, "b2")
+    assert after.startswith("r1e1,r") and "b2" in after and "y1b2" not in after
+    assert moves_listed(page) == [
+        "+e1",
+        "d4-b2",
+        "c3+",
+        "b2-",
+        moves_listed(page)[4],
+        "f6-e5",
+        "c3xb2",
+    ]
+    expect(page.locator("#live")).to_have_text("Red captures on b2 from c3.")
+    expect(page.locator('[data-reserve="y"]')).to_have_attribute("data-count", "6")
+
+
+def test_no_chance_enter_uses_the_value_picker(page: Page, server_url: str) -> None:
+    open_app(page, server_url, position_query("- r ry L4"))
+    expect(page.locator('[data-action="reroll"]')).to_be_hidden()  # no re-roll without chance
+    click_square(page, "c1")
+    picker = page.locator("#picker")
+    expect(picker).to_be_visible()
+    expect(picker.locator(".pick")).to_have_count(6)
+    before = board_position(page)
+    picker.locator('.pick[data-value="4"]').click()
+    wait_for_change(page, before)
+    assert board_position(page) == "r4c1 y ry L4"
+    expect(picker).to_be_hidden()
+    # keyboard: digits pick the value
+    click_square(page, "d10")
+    before = board_position(page)
+    page.keyboard.press("6")
+    wait_for_change(page, before)
+    assert board_position(page) == "r4c1,y6d10 r ry L4"
+
+
+def test_typed_moves_and_illegal_attempts_explained(page: Page, server_url: str) -> None:
+    open_app(page, server_url, position_query("y2c3,r2e9,r3d10 r ry L2"))
+    field = page.locator('input[name="move"]')
+    field.fill("e9-f10")
+    field.press("Enter")
+    expect(page.locator("#notice")).to_contain_text("may not occupy a second square")
+    assert board_position(page) == "y2c3,r2e9,r3d10 r ry L2"
+    expect(field).to_have_value("e9-f10")  # kept, to be corrected
+
+    field.fill("nonsense")
+    field.press("Enter")
+    expect(page.locator("#notice")).to_contain_text("'nonsense' is not a move")
+
+    # an illegal click says why, in the engine's words
+    click_square(page, "e9")
+    click_square(page, "f10")
+    expect(page.locator("#notice")).to_contain_text("R14")
+
+    field.fill("e9-f8")
+    field.press("Enter")
+    wait_for_change(page, "y2c3,r2e9,r3d10 r ry L2")
+    assert board_position(page) == "y2c3,r2f8,r3d10 y ry L2"
+    expect(field).to_have_value("")
+    assert notice(page) == ""
+
+
+def test_keyboard_only_play(page: Page, server_url: str) -> None:
+    open_app(page, server_url, position_query("- r ry L2"))
+    board = page.locator("#board")
+    board.focus()
+    # the cursor starts on e5; down 4 ranks reaches rank 1, then Enter enters a die there
+    for _ in range(4):
+        page.keyboard.press("ArrowDown")
+    expect(page.locator(".mark-cursor")).to_have_count(1)
+    cursor = page.locator(".mark-cursor").locator("xpath=..").get_attribute("data-square")
+    assert cursor is not None and cursor.endswith("1")
+    before = board_position(page)
+    page.keyboard.press("Enter")
+    wait_for_change(page, before)
+    assert board_position(page).startswith(f"r1{cursor} ")
+    # undo / redo by key
+    before = board_position(page)
+    page.keyboard.press("u")
+    wait_for_change(page, before)
+    assert board_position(page) == "- r ry L2"
+    page.keyboard.press("r")
+    wait_for_change(page, "- r ry L2")
+    assert board_position(page).startswith(f"r1{cursor} ")
+
+
+def test_computer_reply_undo_redo_and_hint(page: Page, server_url: str) -> None:
+    open_app(page, server_url, position_query("r3c3,y2d4 r ry L2", ai="y:easy"))
+    page.wait_for_selector("html[data-ai=ready]", state="attached", timeout=AI_TIMEOUT_MS)
+    expect(page.locator('[data-player="y"]')).to_contain_text("computer")
+
+    play_clicks(page, "c3", "b4")
+    wait_for_ply(page, 2)
+    assert len(moves_listed(page)) == 2
+    expect(page.locator("#status")).to_have_text("Red to play")
+
+    # a takeback against the computer goes back to the person's turn
+    page.click('[data-action="undo"]')
+    wait_for_ply(page, 0)
+    assert board_position(page) == "r3c3,y2d4 r ry L2"
+    page.click('[data-action="redo"]')
+    wait_for_ply(page, 2)
+    expect(page.locator('[data-action="redo"]')).to_be_disabled()
+
+    # the hint shows the computer's suggestion on the board and in words
+    page.click('[data-action="hint"]')
+    expect(page.locator("#notice")).to_contain_text("Hint:", timeout=AI_TIMEOUT_MS)
+    expect(page.locator("svg.board .hint")).to_have_count(1)
+
+
+def test_page_stays_responsive_while_the_computer_thinks(page: Page, server_url: str) -> None:
+    # Two hard computer players: the page must still answer clicks at once.
+    open_app(page, server_url, position_query("- r ry L3", ai="r:hard,y:hard"))
+    page.wait_for_selector("html[data-thinking=true]", state="attached", timeout=AI_TIMEOUT_MS)
+    expect(page.locator(".player.thinking .spinner")).to_have_count(1)
+    delay = page.evaluate(
+        """() => new Promise(done => {
+            const start = performance.now();
+            setTimeout(() => done(performance.now() - start), 0);
+        })"""
+    )
+    assert delay < 250
+    # a person can take over: new game while it thinks
+    page.click('[data-action="new"]')
+    expect(page.locator("#setup")).to_be_visible()
+    page.locator('#setup select[name="seat_r"]').select_option("human")
+    page.locator('#setup select[name="seat_y"]').select_option("human")
+    page.locator('#setup select[name="start"]').select_option("r")
+    page.click('#setup button[type="submit"]')
+    expect(page.locator("#setup")).to_be_hidden()
+    page.wait_for_selector("html[data-thinking=false]", state="attached")
+    assert board_position(page).endswith(" r ry L3")
+    expect(page.locator("#status")).to_have_text("Red to play")
+
+
+def test_end_of_game_banner_with_the_winning_die(page: Page, server_url: str) -> None:
+    open_app(page, server_url, position_query("r1c9,y1f2 r ry L1"))
+    play_clicks(page, "c9", "d10")
+    banner = page.locator("#end .end-banner")
+    expect(banner).to_be_visible()
+    expect(banner).to_contain_text("Red wins")
+    expect(banner).to_contain_text("d10")
+    expect(page.locator('[data-die="d10"] .ring-winning')).to_have_count(1)
+    expect(page.locator('input[name="move"]')).to_be_disabled()
+    banner.locator('[data-action="review"]').click()
+    expect(banner).to_be_hidden()
+    expect(page.locator("#status")).to_have_text("Move 0 of 1")
