@@ -133,6 +133,18 @@ def test_selected_die_shows_steps_jumps_and_captures() -> None:
     assert dice_of(root)["c3"].find("s:rect[@class='ring-selected']", NS) is not None
 
 
+def test_jump_routes_drawn_hidden_until_hovered() -> None:
+    view = view_of("r3c3,y2d4,y1f6 r ry L2", selected="c3", cursor="g7")
+    assert view.paths[parse_square("g7")] == tuple(parse_square(s) for s in ("c3", "e5", "g7"))
+    routes = {
+        p.get("data-for"): p for p in parse(render_board(view)).iterfind(".//s:polyline", NS)
+    }
+    assert set(routes) == {"e5", "g7"}
+    assert len((routes["g7"].get("points") or "").split()) == 3
+    assert routes["g7"].get("class") == "jump-path shown"  # under the keyboard cursor
+    assert routes["e5"].get("class") == "jump-path"
+
+
 def test_enter_squares_marked_when_nothing_is_selected() -> None:
     view = view_of("y1c1 r ry L2")
     assert {square_name(s) for s in view.enters} == {"a1", "e1", "g1", "i1"}

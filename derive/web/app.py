@@ -24,7 +24,7 @@ from pyscript.ffi import create_proxy, is_none, to_js
 
 from ..board import parse_square
 from ..game import Game
-from . import engine_fr, i18n, panel, params
+from . import i18n, panel, params
 from .controller import Controller, Notice, Played
 from .svg import CELL, MARGIN, die_face, die_svg, render_board, square_origin
 
@@ -35,6 +35,8 @@ SEARCH_SLICE_S = 0.06
 AI_MIN_MOVE_S = 0.4
 """A computer move never lands sooner than this, so a person sees each one."""
 HOP_MS = 170
+WORKER_START_S = 180
+"""Give up on the AI worker (and say so) if it has not started by then."""
 WORKER_CODE = (
     "from derive.web.worker import hello, start, step, stop, suggest\n"
     "__export__ = ['hello', 'start', 'step', 'stop', 'suggest']\n"
@@ -96,9 +98,7 @@ class Page:
             launch = params.parse(str(window.location.search), parse_ai=_parse_ai)
         except params.ParamError as problem:
             launch = params.Launch()
-            reason = (
-                problem.reason if self.ctrl.lang == "en" else engine_fr.translate(problem.reason)
-            )
+            reason = ctrl.engine_text(problem.reason)
             error = ctrl.t(
                 "error.params", reason=ctrl.t("error.param", name=problem.name, reason=reason)
             )
@@ -146,6 +146,7 @@ class Page:
     def _bind(self) -> None:
         _on(document, "click", self.guard(self.on_click))
         _on(document, "keydown", self.guard(self.on_key))
+        _on(_el("#board"), "pointerover", self.guard(self.on_hover))
         _on(_el("#move-form"), "submit", self.guard(self.on_move_submit))
         _on(_el("#setup-form"), "submit", self.guard(self.on_setup_submit))
         _on(_el("#setup-form"), "change", self.guard(self.on_setup_change))
@@ -201,6 +202,13 @@ class Page:
         if square is not None:
             _el("#board").focus()
             self.after(self.ctrl.click(str(square.dataset.square)))
+
+    def on_hover(self, event: Any) -> None:
+        """Show a jump's route while its destination is under the pointer."""
+        square = _closest(event.target, "[data-square]")
+        name = str(square.dataset.square) if square is not None else ""
+        for path in document.querySelectorAll("#board .jump-path"):
+            path.classList.toggle("shown", str(path.getAttribute("data-for")) == name)
 
     def do(self, action: str) -> None:
         ctrl = self.ctrl
@@ -551,14 +559,15 @@ class Page:
         script.textContent = WORKER_CODE
         document.body.append(script)
         try:
-            self.worker = await workers["ai"]
+            self.worker = await asyncio.wait_for(workers["ai"], WORKER_START_S)
             info = json.loads(str(await self.worker.hello()))
-        except JsException as error:
-            info = {"error": str(error)}
+        except (JsException, TimeoutError) as error:
+            info = {"error": str(error) or "the worker did not start"}
         if "error" in info:
             ctrl.set_ai_unavailable(str(info["error"]))
         else:
             ctrl.set_ai_levels(tuple(info["levels"]), info.get("default"))
+            document.documentElement.dataset.aiReadyMs = str(round(window.performance.now()))
         if _el("#setup").open and not self.setup_touched:
             self.open_setup(None)  # now with the computer's levels to choose from
         self.render()
@@ -628,9 +637,7 @@ class Page:
         except JsException as error:
             js.console.warn(f"AI worker: {error}")
             data = {"move": None, "reason": ""}
-        reason = str(data.get("reason") or "")
-        if ctrl.lang == "fr":
-            reason = engine_fr.translate_hint(reason)
+        reason = ctrl.hint_text(str(data.get("reason") or ""))
         ctrl.hint_done(token, data.get("move"), reason)
         self.render()
 
@@ -714,6 +721,7 @@ def _parse_ai(text: str) -> dict[str, str]:
 
 
 def main() -> None:
+    document.documentElement.dataset.importedMs = str(round(window.performance.now()))
     page = Page()
     try:
         page.start()

@@ -15,7 +15,7 @@ from typing import Any, Final, Literal
 from ..board import COLOURS, NEIGHBOURS, RIVES, SIZE, SQUARES, parse_square, square_name
 from ..game import Game, IllegalMove
 from ..notation import ADJUST, CAPTURE, ENTER, MOVE, PASS, REROLL, Move
-from . import engine_fr, highlights, i18n, share
+from . import highlights, i18n, share
 from .svg import BoardView
 
 SAVE_FORMAT: Final = "derive-web-save"
@@ -163,7 +163,21 @@ class Controller:
 
     def engine_text(self, message: str) -> str:
         """An engine message in the page's language."""
-        return engine_fr.translate(message) if self.lang == "fr" else message
+        if self.lang != "fr":
+            return message
+        # Imported on first use: its ~80 patterns compile at import, a cost English
+        # players need not pay at start-up.
+        from . import engine_fr
+
+        return engine_fr.translate(message)
+
+    def hint_text(self, reason: str) -> str:
+        """The AI's reason for a hint, in the page's language."""
+        if self.lang != "fr":
+            return reason
+        from . import engine_fr
+
+        return engine_fr.translate_hint(reason)
 
     def colour_name(self, colour: str) -> str:
         return i18n.colour(self.lang, colour)

@@ -104,14 +104,19 @@ def board_view(
     )
     steps: set[int] = set()
     jumps: set[int] = set()
+    paths: dict[int, tuple[int, ...]] = {}
     captures: frozenset[int] = frozenset()
     enters: frozenset[int] = frozenset()
     options = explanation["moves"].get(selected) if interactive and selected else None
     if options is not None and selected is not None:
         start = parse_square(selected)
-        for name in options["destinations"]:
+        for name, path in options["destinations"].items():
             square = parse_square(name)
-            (steps if square in NEIGHBOURS[start] else jumps).add(square)
+            if square in NEIGHBOURS[start]:
+                steps.add(square)
+            else:
+                jumps.add(square)
+                paths[square] = tuple(parse_square(p) for p in path)
         captures = _squares(options["captures"])
     elif interactive and show_enters and not selected:
         enters = _squares(explanation["enter"])
@@ -131,6 +136,7 @@ def board_view(
         selected=parse_square(selected) if selected else None,
         steps=frozenset(steps),
         jumps=frozenset(jumps),
+        paths=paths,
         captures=captures,
         enters=enters,
         obliged_targets=targets,

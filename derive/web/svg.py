@@ -74,6 +74,8 @@ class BoardView:
     selected: int | None = None
     steps: frozenset[int] = frozenset()
     jumps: frozenset[int] = frozenset()
+    paths: Mapping[int, tuple[int, ...]] = field(default_factory=dict)
+    """For each jump destination, the squares the die visits (shown on hover)."""
     captures: frozenset[int] = frozenset()
     enters: frozenset[int] = frozenset()
     obliged_targets: frozenset[int] = frozenset()
@@ -427,6 +429,21 @@ def _links(view: BoardView) -> str:
     return "".join(out)
 
 
+def _jump_paths(view: BoardView) -> str:
+    """Each jump's route, hidden until its destination is hovered (or under the keyboard
+    cursor): a multi-jump is easier to trust when you see the hops."""
+    out = []
+    for end, path in sorted(view.paths.items()):
+        points = " ".join(f"{x},{y}" for x, y in (square_centre(s) for s in path))
+        shown = " shown" if end == view.cursor else ""
+        out.append(
+            f'<polyline class="jump-path{shown}" data-for="{square_name(end)}" '
+            f'points="{points}" fill="none" stroke="{palette.HIGHLIGHT}" stroke-width="8" '
+            'stroke-dasharray="4 14" stroke-linecap="round" stroke-linejoin="round"/>'
+        )
+    return "".join(out)
+
+
 def _hint(view: BoardView) -> str:
     if view.hint is None:
         return ""
@@ -480,7 +497,7 @@ def render_board(view: BoardView, *, standalone: bool = False, size: int = 560) 
         f"{_coordinates()}{_trays(view)}{_turn_strip(view)}{_light_squares()}"
         f'<g class="squares">{_squares(view)}</g>'
         f'<g class="links" pointer-events="none">{_links(view)}</g>'
-        f'<g class="overlay" pointer-events="none">{_hint(view)}</g>'
+        f'<g class="overlay" pointer-events="none">{_jump_paths(view)}{_hint(view)}</g>'
         '<g class="fx" pointer-events="none"></g></svg>'
     )
     if standalone:

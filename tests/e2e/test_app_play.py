@@ -34,6 +34,8 @@ def test_every_action_kind_by_mouse_and_keys(page: Page, server_url: str) -> Non
     # jump: the selected die's destinations light up; b2 is a jump over c3
     click_square(page, "d4")
     expect(page.locator('[data-square="b2"] .mark-jump')).to_have_count(1)
+    page.hover('[data-square="b2"]')
+    expect(page.locator('.jump-path.shown[data-for="b2"]')).to_have_count(1)
     expect(page.locator('[data-square="c5"] .mark-step')).to_have_count(1)
     assert play_clicks(page, "b2") == "r1e1,y2b2,r3c3,y1f6 r ry L2"
 
