@@ -132,7 +132,7 @@ class Page:
         root.dataset.readyMs = str(round(window.performance.now()))
         root.dataset.ready = "true"
         if setup_needed:
-            self.open_setup(error)
+            self.open_setup()
         if not self.embed or any(ctrl.is_ai(c) for c in ctrl.game.seating.colours):
             self.spawn(self.start_worker())
 
@@ -236,7 +236,7 @@ class Page:
         elif action == "hint":
             self.spawn(self.ask_hint())
         elif action == "new":
-            self.open_setup(None)
+            self.open_setup()
         elif action == "review":
             self.banner_dismissed = True
             ctrl.view(0)
@@ -360,9 +360,7 @@ class Page:
         _el("#facts").innerHTML = panel.facts_html(ctrl)
         _el("#players").innerHTML = panel.players_html(ctrl)
         _el("#moves").innerHTML = panel.moves_html(ctrl)
-        current = _el("#moves [aria-current]")
-        if current is not None:
-            current.scrollIntoView(to_js({"block": "nearest"}))
+        self._scroll_moves()
         _el("#game-title").textContent = panel.game_title(ctrl)
         self._render_overlays()
         self._render_controls()
@@ -372,6 +370,17 @@ class Page:
         if ctrl.announcement and ctrl.announcement != self.last_announcement:
             self.last_announcement = ctrl.announcement
             _el("#live").textContent = ctrl.announcement
+
+    def _scroll_moves(self) -> None:
+        """Keep the shown move in sight inside the list (never scrolling the page: on a
+        phone the list is below the board)."""
+        box = _el("#moves")
+        current = _el("#moves [aria-current]")
+        if current is None:
+            return
+        top = current.offsetTop
+        if top < box.scrollTop or top + current.offsetHeight > box.scrollTop + box.clientHeight:
+            box.scrollTop = max(0, top - box.clientHeight // 2)
 
     def _render_overlays(self) -> None:
         ctrl = self.ctrl
@@ -383,10 +392,16 @@ class Page:
         picker.innerHTML = panel.picker_html(ctrl)
         picker.hidden = ctrl.picking is None
         if ctrl.picking is not None:
+            # Beside the square, on the side with room: below it in the upper half,
+            # above it in the lower half; kept clear of the board's sides.
             x, y = square_origin(parse_square(ctrl.picking))
             size = 2 * MARGIN + 10 * CELL
-            picker.style.left = f"{100 * (x + CELL / 2) / size:.2f}%"
-            picker.style.top = f"{100 * (y + CELL) / size:.2f}%"
+            below = y < size / 2
+            left = min(max(100 * (x + CELL / 2) / size, 24), 76)
+            top = 100 * ((y + CELL) if below else y) / size
+            picker.style.left = f"{left:.2f}%"
+            picker.style.top = f"{top:.2f}%"
+            picker.classList.toggle("above", not below)
         roll = _el("#start-roll")
         game = ctrl.game
         if game.start_roll and game.ply == 0 and ctrl.view_ply is None:
@@ -450,7 +465,7 @@ class Page:
 
     # ----- setup dialog ------------------------------------------------------------
 
-    def open_setup(self, error: str | None) -> None:
+    def open_setup(self) -> None:
         ctrl = self.ctrl
         _el("#setup-fields").innerHTML = panel.setup_html(
             ctrl.setup, ctrl.lang, ctrl.ai_levels, ctrl.ai_state
@@ -569,7 +584,7 @@ class Page:
             ctrl.set_ai_levels(tuple(info["levels"]), info.get("default"))
             document.documentElement.dataset.aiReadyMs = str(round(window.performance.now()))
         if _el("#setup").open and not self.setup_touched:
-            self.open_setup(None)  # now with the computer's levels to choose from
+            self.open_setup()  # now with the computer's levels to choose from
         self.render()
         self.schedule_ai()
 

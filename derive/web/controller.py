@@ -467,7 +467,7 @@ class Controller:
             if self.game.rules.chance:
                 return self.play(f"+{name}")
             self.picking = name
-            self.notice = Notice("info", self.t("status.pick_value", square=name))
+            self.notice = None
             return None
         if self.selected is not None:
             attempt = f"{self.selected}x{name}" if piece else f"{self.selected}-{name}"
