@@ -46,6 +46,17 @@ def test_every_key_the_page_uses_exists() -> None:
     assert missing == []
 
 
+def test_every_string_is_used() -> None:
+    code = "".join(p.read_text(encoding="utf-8") for p in SOURCES if p.name != "i18n.py")
+    dynamic = ("colour.", "rules.L", "level.")  # built from a letter, an id or a level name
+    unused = [
+        key
+        for key in i18n.EN
+        if f'"{key}"' not in code and f"'{key}'" not in code and not key.startswith(dynamic)
+    ]
+    assert unused == []
+
+
 def test_language_choice() -> None:
     assert i18n.language("fr-CA") == "fr"
     assert i18n.language("en-GB") == "en"

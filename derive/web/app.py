@@ -116,7 +116,7 @@ class Page:
         else:
             saved = _storage_get(SAVE_KEY)
             if saved and ctrl.restore(saved):
-                ctrl.notice = None
+                ctrl.notice = Notice("success", ctrl.t("restored"))
             else:
                 setup_needed = True
         if self.embed:
@@ -182,6 +182,9 @@ class Page:
         target = event.target
         if not hasattr(target, "closest"):
             return
+        for menu in document.querySelectorAll("details.menu[open]"):
+            if not menu.contains(target):
+                menu.open = False  # a click elsewhere closes the menu
         action = _closest(target, "[data-action]")
         if action is not None and not action.disabled:
             menu = _closest(action, "details")
