@@ -151,13 +151,17 @@ BAD_POSITIONS = [
 ]
 
 
+def assert_translated(error: pytest.ExceptionInfo[ValueError]) -> None:
+    message = str(error.value)
+    assert engine_fr.find(message) is not None, message
+    assert engine_fr.translate(message) != message
+
+
 @pytest.mark.parametrize("text", BAD_POSITIONS)
 def test_position_errors_are_translated(text: str) -> None:
     with pytest.raises(ValueError) as caught:
         Game.from_position(text)
-    message = str(caught.value)
-    assert engine_fr.find(message) is not None, message
-    assert engine_fr.translate(message) != message
+    assert_translated(caught)
 
 
 def _record(**changes: object) -> dict[str, object]:
@@ -198,9 +202,7 @@ BAD_RECORDS: list[object] = [
 def test_record_errors_are_translated(data: object) -> None:
     with pytest.raises(ValueError) as caught:
         Game.from_record(data)
-    message = str(caught.value)
-    assert engine_fr.find(message) is not None, message
-    assert engine_fr.translate(message) != message
+    assert_translated(caught)
 
 
 @pytest.mark.parametrize(
@@ -215,14 +217,14 @@ def test_record_errors_are_translated(data: object) -> None:
 def test_text_form_errors_are_translated(text: str) -> None:
     with pytest.raises(ValueError) as caught:
         Game.from_text(text)
-    assert engine_fr.find(str(caught.value)) is not None, str(caught.value)
+    assert_translated(caught)
 
 
 @pytest.mark.parametrize("code", ["", "a" * 70_000, "@@", "bm90IHpsaWI"])
 def test_share_code_errors_are_translated(code: str) -> None:
     with pytest.raises(ValueError) as caught:
         share.decode(code)
-    assert engine_fr.find(str(caught.value)) is not None, str(caught.value)
+    assert_translated(caught)
 
 
 def test_nested_messages_translate_both_levels() -> None:

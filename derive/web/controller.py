@@ -321,16 +321,9 @@ class Controller:
         self.cancel_thinking()
         self.game = game
         self.seats = seats
-        self.selected = None
-        self.picking = None
-        self.view_ply = None
-        self.hint = None
-        self.hint_pending = None
-        self.notice = None
         self.paused = False
         self.fresh_start_roll = False
-        self._replays = {}
-        self._changed()
+        self._clear_for_history()
 
     def _changed(self) -> None:
         self._explanation = None
@@ -559,6 +552,8 @@ class Controller:
         return True
 
     def _clear_for_history(self) -> None:
+        """Forget what belonged to the position left behind: selection, picker, hint,
+        message, the move-list view and its replays."""
         self.selected = None
         self.picking = None
         self.view_ply = None

@@ -315,13 +315,17 @@ def find(message: str) -> Rule | None:
     return None
 
 
-def translate(message: str) -> str:
-    """``message`` in French; unchanged if no rule knows it."""
-    for pattern, build in RULES:
-        match = pattern.fullmatch(message)
+def _apply(rules: tuple[Rule, ...], text: str) -> str:
+    for pattern, build in rules:
+        match = pattern.fullmatch(text)
         if match:
             return build(match)
-    return message
+    return text
+
+
+def translate(message: str) -> str:
+    """``message`` in French; unchanged if no rule knows it."""
+    return _apply(RULES, message)
 
 
 # The AI's hint reasons (derive.ai.hint.reason): short clauses joined by ", ".
@@ -373,13 +377,4 @@ HINT_RULES: Final[tuple[Rule, ...]] = (
 
 def translate_hint(reason: str) -> str:
     """A hint's reason in French, clause by clause; unknown clauses stay as they are."""
-    parts = []
-    for clause in reason.split(", "):
-        for pattern, build in HINT_RULES:
-            match = pattern.fullmatch(clause)
-            if match:
-                parts.append(build(match))
-                break
-        else:
-            parts.append(clause)
-    return ", ".join(parts)
+    return ", ".join(_apply(HINT_RULES, clause) for clause in reason.split(", "))
