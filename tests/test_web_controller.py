@@ -7,18 +7,10 @@ import json
 import pytest
 
 from derive import Game, parse_square
+from derive.ai import LEVELS
 from derive.web import params
 from derive.web.controller import HUMAN, Controller, Setup
-
-LEVELS = ("random", "easy", "medium", "hard")
-
-
-def table(position: str, ai: dict[str, str] | None = None, lang: str = "en") -> Controller:
-    ctrl = Controller(lang)
-    ctrl.set_ai_levels(LEVELS, "medium")
-    ctrl.open_game(Game.from_position(position, seed=7), ai)
-    return ctrl
-
+from tests.web_helpers import table
 
 # ----- selecting and playing with clicks ----------------------------------------------
 

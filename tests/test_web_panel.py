@@ -11,7 +11,8 @@ import pytest
 from derive import RULE_SETS, Game
 from derive.ai import LEVELS
 from derive.web import panel, worker
-from derive.web.controller import HUMAN, Controller, Setup
+from derive.web.controller import HUMAN, Setup
+from tests.web_helpers import table
 
 
 def fragment(markup: str) -> ET.Element:
@@ -33,13 +34,6 @@ class Tags(HTMLParser):
 
     def handle_data(self, data: str) -> None:
         self.text.append(data)
-
-
-def table(position: str, ai: dict[str, str] | None = None, lang: str = "en") -> Controller:
-    ctrl = Controller(lang)
-    ctrl.set_ai_levels(LEVELS, "medium")
-    ctrl.open_game(Game.from_position(position, seed=1), ai)
-    return ctrl
 
 
 def test_players_show_role_reserve_and_turn() -> None:
