@@ -62,10 +62,6 @@ def test_embed_select_lang() -> None:
     assert params.parse("?embed").embed
 
 
-def test_unknown_parameters_are_listed() -> None:
-    assert params.describe_unknown("?position=x&utm_source=y&zoom=2") == ["utm_source", "zoom"]
-
-
 def test_ai_text_in_turn_order() -> None:
     assert params.ai_text({"g": "easy", "r": "hard"}) == "r:hard,g:easy"
 

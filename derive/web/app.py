@@ -95,7 +95,7 @@ class Page:
         ctrl = self.ctrl
         error = None
         try:
-            launch = params.parse(str(window.location.search), parse_ai=_parse_ai)
+            launch = params.parse(_query(), parse_ai=_parse_ai)
         except params.ParamError as problem:
             launch = params.Launch()
             reason = ctrl.engine_text(problem.reason)
@@ -722,6 +722,14 @@ class Page:
         for element, colour, value in finals:
             element.innerHTML = die_svg(colour, value, size=44)
             element.classList.remove("rolling")
+
+
+def _query() -> dict[str, list[str]]:
+    """The URL's parameters, split by the browser."""
+    values: dict[str, list[str]] = {}
+    for pair in js.URLSearchParams.new(window.location.search).entries():
+        values.setdefault(str(pair[0]), []).append(str(pair[1]))
+    return values
 
 
 def _reduced_motion() -> bool:

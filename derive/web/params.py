@@ -15,14 +15,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Final
-from urllib.parse import parse_qs
 
 from ..board import COLOURS, parse_square
 from ..game import Game
 from . import i18n, share
-
-KNOWN: Final = ("position", "game", "ai", "embed", "select", "lang")
 
 
 class ParamError(ValueError):
@@ -57,10 +53,7 @@ def parse(
     ``parse_ai`` reads the ``ai`` value (``derive.ai.parse_seats``); without it, as when
     the AI is not available, ``ai=`` is an error.
     """
-    if isinstance(query, str):
-        values = parse_qs(query.lstrip("?"), keep_blank_values=True)
-    else:
-        values = {k: list(v) for k, v in query.items()}
+    values = _split(query) if isinstance(query, str) else {k: list(v) for k, v in query.items()}
     launch = Launch()
 
     def one(name: str) -> str | None:
@@ -116,11 +109,12 @@ def parse(
     return launch
 
 
-def describe_unknown(query: str) -> list[str]:
-    """Parameter names the page does not know (ignored, but worth a console note)."""
-    return [
-        name for name in parse_qs(query.lstrip("?"), keep_blank_values=True) if name not in KNOWN
-    ]
+def _split(query: str) -> dict[str, list[str]]:
+    # Imported here: urllib.parse costs ~60 ms of start-up in Pyodide, and the page
+    # hands over its parameters already split by the browser (URLSearchParams).
+    from urllib.parse import parse_qs
+
+    return parse_qs(query.lstrip("?"), keep_blank_values=True)
 
 
 def ai_text(seats: Mapping[str, str]) -> str:

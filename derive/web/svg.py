@@ -13,7 +13,6 @@ the coordinates, the turn marker and each colour's reserve beside its own rive.
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -506,6 +505,9 @@ def render_board(view: BoardView, *, standalone: bool = False, size: int = 560) 
 
 
 def main(argv: list[str] | None = None) -> int:
+    # Command-line only: argparse alone costs the page ~0.1 s of start-up in Pyodide.
+    import argparse
+
     from ..game import Game
     from .highlights import board_view
 
