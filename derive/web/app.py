@@ -125,7 +125,6 @@ class Page:
         self.apply_language()
         if error:
             ctrl.notice = Notice("error", error)
-        self.render()
         self._enable_controls()
         _el("#loading").remove()
         root = document.documentElement
@@ -137,6 +136,8 @@ class Page:
             self.spawn(self.start_worker())
 
     def _enable_controls(self) -> None:
+        """Wake the controls the static page ships disabled; ``render`` then disables
+        what does not apply."""
         for element in document.querySelectorAll("button[disabled], input[disabled]"):
             element.disabled = False
         self.render()
