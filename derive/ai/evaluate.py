@@ -59,6 +59,8 @@ class Weights:
 
     advance: float = 1.0
     """Per action still needed to bring the best dice to goal-chain rows."""
+    tempo: float = 0.5
+    """For the player who acts next (a race is won a move ahead)."""
     values_unknown: float = 0.7
     """Per die of a goal chain still to be built whose value is still to be set."""
     support: float = 0.15
@@ -106,14 +108,23 @@ def colour_scores(game: Game, weights: Weights = DEFAULT_WEIGHTS) -> dict[str, f
         score = -weights.support * sum(rows)
         safe: set[int] = set()
         if goal > 1:
+            starts = []
             for chain in game.chains(colour):
                 score += _chain_value(chain.squares, pieces, goal, chain.well_formed, weights)
-                if chain.well_formed:
-                    cost = min(cost, _completion(chain.squares, pieces, colour, goal, reserve,
-                                                 rules.chance))
-                    if rules.protection:
-                        safe.update(chain.squares)
+                if chain.well_formed and rules.protection:
+                    safe.update(chain.squares)
+                if chain.ordered and chain.isolated:
+                    # A chain (a lone die too) that could grow into the goal chain,
+                    # once its nearest die reaches the goal rive.
+                    front = 0 if chain.anchored else min(dist[s] for s in chain.squares)
+                    starts.append((front - len(chain), front, chain.squares))
+            starts.sort()
+            for _, front, squares in starts[:3]:
+                grow = _completion(squares, pieces, colour, goal, reserve, rules.chance, front)
+                cost = min(cost, front + grow)
         score -= weights.advance * cost
+        if colour == next_colour:
+            score += weights.tempo
         score -= weights.threat * _exposure(game, colour, mine, pieces, safe, next_colour, weights)
         others = sum(
             1 for s in RIVES[OPPOSITE[colour]] if s in pieces and pieces[s][0] != colour
@@ -135,10 +146,13 @@ def _completion(
     goal: int,
     reserve: int,
     chance: bool,
+    front: int = 0,
 ) -> float:
-    """Actions a well-formed chain seems to need to reach the goal's length: each
+    """Actions an ordered, isolated chain seems to need to reach the goal's length: each
     missing die is the cheapest free one brought next to an end of the chain
-    (steps) and set to the next value of the run (adjustments), greedily."""
+    (steps) and set to the next value of the run (adjustments), greedily.  A chain
+    ``front`` rows short of the goal rive will meet its helpers there: each must
+    come at least that near the rive too."""
     missing = goal - len(squares)
     if missing <= 0:
         return 2.0 * -missing  # too long to win (R19): dice must leave it
@@ -147,6 +161,7 @@ def _completion(
     ends = [(by_value[low], low - 1, -1), (by_value[high], high + 1, 1)]
     free = [(s, v) for s, (c, v) in pieces.items() if c == colour and s not in by_value.values()]
     home = DISTANCE[OPPOSITE[colour]]
+    dist = DISTANCE[colour]
     cost = 0.0
     for k in range(missing):
         best = math.inf
@@ -158,11 +173,12 @@ def _completion(
                 continue
             if reserve:
                 # Enter on the own rive (showing 1 with chance), then walk up.
-                walk = 1 + home[square] + (abs(wanted - 1) if chance else 0)
+                walk = 1 + (9 if front else home[square]) + (abs(wanted - 1) if chance else 0)
                 if walk < best:
                     best, choice, pick = walk, -1, end
             for i, (s, v) in enumerate(free):
-                c = max(0, _steps(s, square) - 1 + min(k, 1)) + abs(v - wanted)
+                reach = max(_steps(s, square), dist[s]) if front else _steps(s, square)
+                c = max(0, reach - 1 + min(k, 1)) + abs(v - wanted)
                 if c < best:
                     best, choice, pick = c, i, end
         if best == math.inf:

@@ -1,0 +1,158 @@
+"""The searches themselves: alpha-beta equals plain minimax/expectimax, wins are
+taken, a 2-player opponent's win in one is blocked, MCTS keeps to its budget."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from derive import Game
+from derive.ai import choose_move
+from derive.ai.alphabeta import AlphaBeta, paranoid
+from derive.ai.evaluate import WIN, evaluate, side_scores
+from derive.ai.keys import position_key, push
+from derive.ai.mcts import MaxN
+
+from .test_ai import random_game
+
+
+def minimax(game: Game, depth: int, side: str, ply: int = 0) -> float:
+    """The definition alpha-beta must agree with: paranoid minimax, a re-roll
+    the mean of its six results (searched as deep as the other moves here)."""
+    if game.is_over:
+        winner = game.winner
+        return 0.0 if winner is None else WIN - ply if winner == side else ply - WIN
+    if depth <= 0:
+        return paranoid(evaluate(game), side)
+    values = []
+    for move in game.legal_moves():
+        results = [move._replace(value=k) for k in range(1, 7)] if move.kind == "reroll" else [move]
+        total = 0.0
+        for result in results:
+            game.push(result)
+            total += minimax(game, depth - 1, side, ply + 1)
+            game.undo()
+        values.append(total / len(results))
+    mine = game.seating.team_of(game.to_move) == side
+    return max(values) if mine else min(values)
+
+
+@pytest.mark.parametrize(
+    "rules,seats,seed",
+    [("L2", "ry", 1), ("L3", "ry", 2), ("L4", "rb", 3), ("L1", "rbyg", 4), ("L2", "ry/bg", 5),
+     ("L2C", "rby", 6)],
+)
+def test_alphabeta_equals_minimax(rules: str, seats: str, seed: int) -> None:
+    game = random_game(rules, seats, seed, 24)
+    side = game.seating.team_of(game.to_move)
+    for depth in (1, 2):
+        search = AlphaBeta(
+            game.copy(), evaluate=evaluate, rng=random.Random(0), max_depth=depth, quiescence=0
+        )
+        for _ in search.run():
+            pass
+        assert search.best_score == pytest.approx(minimax(game.copy(), depth, side))
+        assert search.depth == depth
+
+
+def test_incremental_keys_match_fresh_keys() -> None:
+    game = random_game("L3", "rbyg", 11, 10)
+    rng = random.Random(3)
+    key = position_key(game)
+    for _ in range(80):
+        if game.is_over:
+            break
+        move = rng.choice(game.legal_moves())
+        if move.kind == "reroll":
+            move = move._replace(value=rng.randint(1, 6))
+        key, _ = push(game, key, move)
+        assert key == position_key(game)
+
+
+WIN_IN_ONE = [
+    ("r1b10,r2a9,r3c7,y1e5 r ry L2", {"c7-b8"}),
+    ("y1c1,y2d2,y3f4,r2h6 y ry L2", {"f4-e3"}),
+    ("r4e9,y2c3 r ry L1", {"e9-d10", "e9-f10"}),
+]
+
+
+@pytest.mark.parametrize("position,wins", WIN_IN_ONE)
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_takes_a_win_in_one(position: str, wins: set[str], level: str) -> None:
+    game = Game.from_position(position)
+    assert wins == _winning_moves(game)
+    for seed in range(3):
+        assert str(choose_move(game, level, seed=seed, max_nodes=400)) in wins
+
+
+def test_takes_generated_wins_in_one() -> None:
+    """Positions met in random games where some move wins at once (random_game
+    stops just before a random move ends the game)."""
+    found = 0
+    for seed in range(60):
+        game = random_game("L1" if seed % 2 else "L2", "ry", seed, 400)
+        wins = _winning_moves(game)
+        if not wins or len(wins) == len(game.legal_moves()):
+            continue
+        found += 1
+        assert str(choose_move(game, "hard", seed=seed, max_nodes=300)) in wins
+        if found == 10:
+            break
+    assert found >= 5
+
+
+def _winning_moves(game: Game) -> set[str]:
+    side = game.seating.team_of(game.to_move)
+    wins = set()
+    for move in game.legal_moves():
+        if move.kind == "reroll":
+            continue
+        game.push(move)
+        if game.winner == side:
+            wins.add(str(move))
+        game.undo()
+    return wins
+
+
+BLOCKS = [
+    # Yellow's c1-d2 needs a 3 on e3 (f4-e3); only d4-e3 stops it.
+    "r2d4,r1a1,y1c1,y2d2,y3f4,y1d10 r ry L2",
+    # Red's b10-a9 needs a 3 on b8; yellow must take c7 or fill b8.
+    "r1b10,r2a9,r3c7,y4d6,y1e5,y1f10 y ry L2",
+]
+
+
+@pytest.mark.parametrize("position", BLOCKS)
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_blocks_a_win_in_one(position: str, level: str) -> None:
+    game = Game.from_position(position)
+    assert any(_replies_win(game, m) for m in game.legal_moves() if m.kind != "reroll")
+    for seed in range(3):
+        move = choose_move(game, level, seed=seed, max_nodes=6000)
+        assert not _replies_win(game, move), (level, seed, move)
+
+
+def _replies_win(game: Game, move: object) -> bool:
+    """After ``move``, can the opponent win at once (a re-roll aside)?"""
+    game.push(move)  # type: ignore[arg-type]
+    try:
+        return bool(_winning_moves(game))
+    finally:
+        game.undo()
+
+
+def test_mcts_node_budget_and_legality_in_free_for_all() -> None:
+    game = random_game("L2", "rbyg", 12, 30)
+    search = MaxN(game.copy(), evaluate=evaluate, rng=random.Random(1))
+    search.node_limit = 700
+    for _ in search.run():
+        pass
+    assert search.nodes == 700
+    assert game.is_legal(search.best_move)
+    assert 0.0 <= search.best_score <= 1.0
+
+
+def test_side_scores_rate_a_won_game() -> None:
+    game = Game.from_position("r1b10,r2a9,r3b8,y1e5 y ry L2")
+    assert side_scores(game) == {"r": WIN, "y": 0.0}
