@@ -34,6 +34,8 @@ SEARCH_SLICE_S = 0.06
 """Worker thinking per message: short enough to stop a search at once."""
 AI_MIN_MOVE_S = 0.4
 """A computer move never lands sooner than this, so a person sees each one."""
+START_ROLL_S = 1.4
+"""A computer that won the start roll waits this long, for the roll to be seen."""
 HOP_MS = 170
 WORKER_START_S = 180
 """Give up on the AI worker (and say so) if it has not started by then."""
@@ -408,7 +410,9 @@ class Page:
             picker.classList.toggle("above", not below)
         roll = _el("#start-roll")
         game = ctrl.game
-        if game.start_roll and game.ply == 0 and ctrl.view_ply is None:
+        # The start roll stays up for the first round, so it can be read even when a
+        # computer plays first.
+        if game.start_roll and game.ply < len(game.seating.colours) and ctrl.view_ply is None:
             if roll.hidden or roll.dataset.game != str(game.seed):
                 roll.innerHTML = panel.start_roll_html(game.start_roll, game.to_move, ctrl.lang)
                 roll.dataset.game = str(game.seed)
@@ -629,7 +633,10 @@ class Page:
             if not ctrl.is_current(request.token):
                 await worker.stop(search)
                 return
-            wait = AI_MIN_MOVE_S - (time.monotonic() - began)
+            shortest = AI_MIN_MOVE_S
+            if ctrl.game.ply == 0 and ctrl.game.start_roll:
+                shortest = START_ROLL_S  # let the start roll finish rolling first
+            wait = shortest - (time.monotonic() - began)
             if wait > 0:
                 await asyncio.sleep(wait)
             played = ctrl.think_done(request.token, str(result["move"]))
