@@ -44,6 +44,12 @@ WORKER_CODE = (
     "__export__ = ['hello', 'start', 'step', 'stop', 'suggest']\n"
 )
 ACTIONS: dict[str, Literal["+", "-", "?"]] = {"up": "+", "down": "-", "reroll": "?"}
+ARROWS: dict[str, Literal["up", "down", "left", "right"]] = {
+    "ArrowUp": "up",
+    "ArrowDown": "down",
+    "ArrowLeft": "left",
+    "ArrowRight": "right",
+}
 _proxies: list[Any] = []
 
 
@@ -281,9 +287,8 @@ class Page:
                 return
             event.preventDefault()
             return
-        arrows = {"ArrowUp": "up", "ArrowDown": "down", "ArrowLeft": "left", "ArrowRight": "right"}
-        if on_board and key in arrows:
-            ctrl.move_cursor(arrows[key])  # type: ignore[arg-type]
+        if on_board and key in ARROWS:
+            ctrl.move_cursor(ARROWS[key])
             self.render()
         elif on_board and key in ("Enter", " "):
             self.after(ctrl.click(ctrl.cursor, keyboard=True))
