@@ -169,6 +169,16 @@ def test_computer_reply_undo_redo_and_hint(page: Page, server_url: str) -> None:
     wait_for_ply(page, 2)
     expect(page.locator('[data-action="redo"]')).to_be_disabled()
 
+    # undo while the computer is still thinking: its search is dropped, the move taken back
+    before = board_position(page)
+    play_clicks(page, "b4", "a5")
+    page.wait_for_selector("html[data-thinking=true]", state="attached")
+    page.click('[data-action="undo"]')
+    wait_for_ply(page, 2)
+    page.wait_for_selector("html[data-thinking=false]", state="attached")
+    assert board_position(page) == before
+    expect(page.locator("#status")).to_have_text("Red to play")
+
     # the hint shows the computer's suggestion on the board and in words
     page.click('[data-action="hint"]')
     expect(page.locator("#notice")).to_contain_text("Hint:", timeout=AI_TIMEOUT_MS)
