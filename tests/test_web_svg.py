@@ -136,9 +136,7 @@ def test_selected_die_shows_steps_jumps_and_captures() -> None:
 def test_jump_routes_drawn_hidden_until_hovered() -> None:
     view = view_of("r3c3,y2d4,y1f6 r ry L2", selected="c3", cursor="g7")
     assert view.paths[parse_square("g7")] == tuple(parse_square(s) for s in ("c3", "e5", "g7"))
-    routes = {
-        p.get("data-for"): p for p in parse(render_board(view)).iterfind(".//s:polyline", NS)
-    }
+    routes = {p.get("data-for"): p for p in parse(render_board(view)).iterfind(".//s:polyline", NS)}
     assert set(routes) == {"e5", "g7"}
     assert len((routes["g7"].get("points") or "").split()) == 3
     assert routes["g7"].get("class") == "jump-path shown"  # under the keyboard cursor
