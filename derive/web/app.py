@@ -212,7 +212,7 @@ class Page:
             return
         square = _closest(target, "#board [data-square]")
         if square is not None:
-            _el("#board").focus()
+            _el("#board").focus(to_js({"preventScroll": True}))
             self.after(self.ctrl.click(str(square.dataset.square)))
 
     def on_hover(self, event: Any) -> None:
