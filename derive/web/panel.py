@@ -93,7 +93,8 @@ def moves_html(ctrl: Controller) -> str:
             )
         number = row_start // len(order) + 1
         rows.append(f'<li><span class="num">{number}.</span>{"".join(cells)}</li>')
-    return f'<ol class="moves-list">{"".join(rows)}</ol>'
+    # One column per seat, so a round of moves reads across as one line.
+    return f'<ol class="moves-list" style="--seats: {len(order)}">{"".join(rows)}</ol>'
 
 
 # --------------------------------------------------------------------------- explanations
