@@ -49,6 +49,10 @@ class IllegalMove(ValueError):
 
 
 EMPTY: Final = -1
+_STEPS: Final = tuple(
+    tuple((t, MOVE_TABLE[s * 100 + t]) for t in NEIGHBOURS[s]) for s in range(100)
+)
+"""``_STEPS[s]``: each neighbour of ``s`` with the interned move to it."""
 _GOAL_INDEX: Final = tuple(COLOURS.index(OPPOSITE[c]) for c in COLOURS)
 
 
@@ -106,8 +110,10 @@ class Game:
         for i, ci in enumerate(seated):
             self._next[ci] = seated[(i + 1) % len(seated)]
         team = [seating.team_of(c) for c in COLOURS]
+        # A fifth entry, False, answers for an empty square (owner EMPTY = -1), which
+        # spares the capture scan a test per neighbour.
         self._adversary = tuple(
-            tuple(j in seated and team[j] != team[i] for j in range(4)) for i in range(4)
+            (*(j in seated and team[j] != team[i] for j in range(4)), False) for i in range(4)
         )
         self._owner = [EMPTY] * 100
         self._value = [0] * 100
@@ -341,29 +347,30 @@ class Game:
                         moves.append(ENTER_TABLE[t, 0])
                     else:
                         moves.extend([ENTER_TABLE[t, v] for v in range(1, 7)])
-        adversary = self._adversary[ci]
         chance = rules.chance
         for s in mine:
             stay = blocked & ~RIVE_MASK[s]
-            base = s * 100
-            dests = [t for t in NEIGHBOURS[s] if owner[t] == EMPTY and not RIVE_MASK[t] & stay]
+            if stay:
+                die = [m for t, m in _STEPS[s] if owner[t] == EMPTY and not RIVE_MASK[t] & stay]
+            else:
+                die = [m for t, m in _STEPS[s] if owner[t] == EMPTY]
             for over, land in JUMPS[s]:
                 if owner[over] != EMPTY and owner[land] == EMPTY:
-                    dests.extend(t for t in self._jump_reach(s) if not RIVE_MASK[t] & stay)
-                    dests.sort()
+                    base = s * 100
+                    die.extend(
+                        [
+                            MOVE_TABLE[base + t]
+                            for t in self._jump_reach(s)
+                            if not RIVE_MASK[t] & stay
+                        ]
+                    )
+                    die.sort()  # one kind and start square: by destination
                     break
-            moves.extend([MOVE_TABLE[base + t] for t in dests])
+            moves.extend(die)
+            targets = self._captures_from(ci, s, blocked)
+            if targets:
+                moves.extend([CAPTURE_TABLE[s * 100 + t] for t in targets])
             v = value[s]
-            for t in NEIGHBOURS[s]:
-                o = owner[t]
-                if (
-                    o != EMPTY
-                    and adversary[o]
-                    and value[t] <= v
-                    and not RIVE_MASK[t] & stay
-                    and not self._is_protected(t)
-                ):
-                    moves.append(CAPTURE_TABLE[base + t])
             if v < 6:
                 moves.append(UP_TABLE[s])
             if v > 1:
@@ -412,21 +419,21 @@ class Game:
             return False  # only an anchored chain can be well-formed
         return square in self._chains_of(owner).well_formed
 
-    def _captures_from(self, ci: int, s: int, blocked: int) -> Iterator[int]:
+    def _captures_from(self, ci: int, s: int, blocked: int) -> list[int]:
+        """R13–R15: the squares the die on ``s`` may capture."""
         owner = self._owner
         value = self._value
-        adversary = self._adversary[ci]
+        adversary = self._adversary[ci]  # adversary[EMPTY] is False: see __init__
         stay = blocked & ~RIVE_MASK[s]
-        for t in NEIGHBOURS[s]:
-            o = owner[t]
-            if (
-                o != EMPTY
-                and adversary[o]
-                and value[t] <= value[s]
-                and not RIVE_MASK[t] & stay
-                and not self._is_protected(t)
-            ):
-                yield t
+        v = value[s]
+        return [
+            t
+            for t in NEIGHBOURS[s]
+            if adversary[owner[t]]
+            and value[t] <= v
+            and not RIVE_MASK[t] & stay
+            and not self._is_protected(t)
+        ]
 
     def _obliged_dice(self, ci: int) -> list[int]:
         """R16: dice of ``ci`` touching an adversary's anchored chain and not in
@@ -666,4 +673,3 @@ def _turn_order(seating: Seating, first: str) -> list[int]:
     seated = [COLOURS.index(c) for c in seating.colours]
     i = seated.index(COLOURS.index(first))
     return seated[i:] + seated[:i]
-
