@@ -115,13 +115,20 @@ def colour_scores(game: Game, weights: Weights = DEFAULT_WEIGHTS) -> dict[str, f
                     safe.update(chain.squares)
                 if chain.ordered and chain.isolated:
                     # A chain (a lone die too) that could grow into the goal chain,
-                    # once its nearest die reaches the goal rive.
-                    front = 0 if chain.anchored else min(dist[s] for s in chain.squares)
-                    starts.append((front - len(chain), front, chain.squares))
-            starts.sort()
-            for _, front, squares in starts[:3]:
-                grow = _completion(squares, pieces, colour, goal, reserve, rules.chance, front)
-                cost = min(cost, front + grow)
+                    # once all its dice have walked up to the goal rive.
+                    rows_up = sorted(dist[s] for s in chain.squares)
+                    walk = 0 if chain.anchored else sum(
+                        max(0, d - t) for d, t in zip(rows_up, shape, strict=False)
+                    )
+                    starts.append((walk - len(chain), walk, rows_up[0], chain.squares))
+            if starts:
+                # Every die is a chain of its own: the template (blind to values)
+                # only stands in while the colour has no die on the board.
+                starts.sort()
+                cost = min(
+                    walk + _completion(squares, pieces, colour, goal, reserve, rules.chance, front)
+                    for _, walk, front, squares in starts[:3]
+                )
         score -= weights.advance * cost
         if colour == next_colour:
             score += weights.tempo
