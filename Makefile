@@ -76,13 +76,16 @@ deps: chromium vendor venv
 serve: vendor
 	$(PYTHON) tools/serve.py --host 127.0.0.1 --port $(PORT) $(SERVE_ARGS)
 
-# The static site: the page, its config, the Python sources it loads, assets and the
-# vendored runtime. Nothing else (no node_modules, no tests).
+# The static site: the page, its config, the Python sources it loads, assets, the vendored
+# runtime, the rules page, the service worker (stamped with a hash of what is deployed, so
+# each deploy replaces the players' offline copy) and the web app manifest. Nothing else
+# (no node_modules, no tests).
 site: vendor
 	rm -rf _site && mkdir -p _site
-	cp index.html pyscript.toml RULES.md _site/
+	cp index.html pyscript.toml RULES.md rules.html sw.js manifest.webmanifest _site/
 	cp -r assets vendor _site/
 	find derive -name '*.py' -exec install -D -m 644 {} _site/{} \;
+	$(PYTHON) tools/build_sw.py --site _site
 	touch _site/.nojekyll
 	@echo "site: $$(du -sh _site | cut -f1) in _site/"
 

@@ -2,7 +2,8 @@
 // Pyodide is up (several seconds on a slow machine). This script only
 //  * picks the layout (embed) and the language of the loading message,
 //  * shows PyScript's `py:progress` steps on the static board skeleton,
-//  * turns a failed start into a plain message instead of a silent blank.
+//  * turns a failed start into a plain message instead of a silent blank,
+//  * registers the service worker for offline visits (sw.js).
 // Everything else is Python (derive/web/app.py).
 (() => {
   "use strict";
@@ -63,4 +64,26 @@
   });
   setTimeout(() => show(words.slow, false), 20000);
   setTimeout(() => show(words.failed, true), 180000);
+
+  // Offline play: sw.js keeps the game for visits without a network. Registered only once
+  // the game is interactive, so that its download of the runtime never slows the start.
+  // Never from an embedded board: an embed is a picture inside someone else's page, and
+  // its reader did not ask for 14 MB of game to be stored (a board embedded by a page of
+  // this site is still served by the worker when the player already installed it).
+  function registerWorker() {
+    if (!("serviceWorker" in navigator) || root.classList.contains("embed")) return;
+    navigator.serviceWorker.register("sw.js").catch((error) => {
+      console.warn("Offline play is not available:", error);
+    });
+  }
+  if (ready()) {
+    registerWorker();
+  } else {
+    const watch = new MutationObserver(() => {
+      if (!ready()) return;
+      watch.disconnect();
+      registerWorker();
+    });
+    watch.observe(root, { attributes: true, attributeFilter: ["data-ready"] });
+  }
 })();

@@ -33,6 +33,7 @@ MIME_TYPES: dict[str, str] = {
     ".mjs": "application/javascript; charset=utf-8",
     ".css": "text/css; charset=utf-8",
     ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
     ".map": "application/json",
     ".wasm": "application/wasm",
     ".zip": "application/zip",

@@ -72,20 +72,35 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 # --------------------------------------------------------------------------- server
 
 
+class RunningServer:
+    """The repo root served on a free 127.0.0.1 port in a thread, until :meth:`stop`."""
+
+    def __init__(self) -> None:
+        missing = [p for p in VENDOR_SENTINELS if not (REPO_ROOT / p).is_file()]
+        if missing:
+            pytest.fail(f"vendored runtime missing ({', '.join(missing)}): run `make vendor`")
+        self.server = make_server(REPO_ROOT, "127.0.0.1", 0, quiet=True)
+        self.url = f"http://127.0.0.1:{self.server.server_port}"
+        self.thread = threading.Thread(
+            target=self.server.serve_forever, name="e2e-http", daemon=True
+        )
+        self.thread.start()
+
+    def stop(self) -> None:
+        """Shut down and close the socket: from now on the origin refuses connections."""
+        if self.thread.is_alive():
+            self.server.shutdown()
+            self.thread.join(timeout=10)
+        self.server.server_close()
+
+
 @pytest.fixture(scope="session")
 def server_url() -> Iterator[str]:
-    missing = [p for p in VENDOR_SENTINELS if not (REPO_ROOT / p).is_file()]
-    if missing:
-        pytest.fail(f"vendored runtime missing ({', '.join(missing)}): run `make vendor`")
-    server = make_server(REPO_ROOT, "127.0.0.1", 0, quiet=True)
-    thread = threading.Thread(target=server.serve_forever, name="e2e-http", daemon=True)
-    thread.start()
+    server = RunningServer()
     try:
-        yield f"http://127.0.0.1:{server.server_port}"
+        yield server.url
     finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=10)
+        server.stop()
 
 
 # --------------------------------------------------------------------------- browser

@@ -1,0 +1,113 @@
+"""After one online visit the game opens and plays with no network at all (sw.js).
+
+This test runs its own server so that it can stop it: Playwright's ``set_offline`` does not
+reach a service worker's own fetches, so only a server that is gone proves the game comes
+from the worker's cache.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, Request, Response, expect
+
+from tests.e2e.appdriver import (
+    AI_TIMEOUT_MS,
+    START_TIMEOUT_MS,
+    board_position,
+    open_app,
+    play_clicks,
+    position_query,
+    wait_for_ply,
+)
+from tests.e2e.conftest import PageMonitor, RunningServer
+from tools import build_sw, vendor
+from tools.serve import REPO_ROOT
+
+WORKER_TIMEOUT_MS = 60_000
+
+
+@pytest.fixture
+def own_server() -> Iterator[RunningServer]:
+    server = RunningServer()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def page_monitor(own_server: RunningServer) -> PageMonitor:
+    # Replaces conftest's: this test's page lives on its own server's origin.
+    return PageMonitor(origin=own_server.url)
+
+
+def site_path(url: str, origin: str) -> str:
+    """``http://host/derive/board.py?x`` → ``derive/board.py`` (the folder → index.html)."""
+    path = urlsplit(url.removeprefix(origin)).path.lstrip("/")
+    return path or "index.html"
+
+
+def test_game_opens_and_plays_offline_after_one_visit(
+    page: Page,
+    browser_context: BrowserContext,
+    page_monitor: PageMonitor,
+    own_server: RunningServer,
+    screenshot: Callable[..., Path],
+) -> None:
+    query = position_query("r3c3,y2d4 r ry L2", ai="y:easy")
+    open_app(page, own_server.url, query)
+    page.wait_for_selector("html[data-ai=ready]", state="attached", timeout=AI_TIMEOUT_MS)
+    # Installed (precache done), active, and controlling this very first visit.
+    state = page.evaluate(
+        "navigator.serviceWorker.ready.then(r => r.active && r.active.state)",
+    )
+    assert state == "activated"
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=WORKER_TIMEOUT_MS)
+
+    # Everything the page and its AI worker asked the server for is in the precache list.
+    precached = set(build_sw.runtime_files()) | set(build_sw.app_files())
+    fetched = {
+        site_path(url, own_server.url)
+        for url in page_monitor.requests
+        if url.startswith(own_server.url)
+    }
+    assert fetched - {"sw.js"} <= precached, sorted(fetched - precached)
+
+    # The server goes away: from now on nothing can come from the network.
+    own_server.stop()
+    browser_context.set_offline(True)
+    answered: list[Response] = []  # to the page and its AI worker
+    failed: list[Request] = []
+    browser_context.on("response", lambda response: answered.append(response))
+    browser_context.on("requestfailed", lambda request: failed.append(request))
+    page.reload()
+    page.wait_for_selector("html[data-ready=true]", state="attached", timeout=START_TIMEOUT_MS)
+    page.wait_for_selector("html[data-ai=ready]", state="attached", timeout=AI_TIMEOUT_MS)
+    assert page.evaluate("navigator.onLine") is False
+    assert board_position(page) == "r3c3,y2d4 r ry L2"
+
+    # Every file the page and its AI worker loaded came from the worker's cache; the only
+    # failures are the worker's own network-first attempts, each answered from the cache.
+    from_page = [
+        r for r in answered if r.request.service_worker is None and r.url.startswith(own_server.url)
+    ]
+    loaded = {site_path(r.url, own_server.url) for r in from_page}
+    print("precached, not loaded:", *sorted(precached - loaded), sep="\n  ")
+    assert loaded >= {"index.html", "pyscript.toml", "vendor/pyscript/core.js"}
+    assert loaded >= {f"vendor/pyodide/{name}" for name in vendor.PYODIDE_FILES}
+    assert loaded >= set(build_sw.config_sources((REPO_ROOT / "pyscript.toml").read_text()))
+    assert all(r.from_service_worker and r.ok for r in from_page), [
+        r.url for r in from_page if not r.from_service_worker
+    ]
+    assert all(f.service_worker is not None for f in failed), [f.url for f in failed]
+    assert {site_path(f.url, own_server.url) for f in failed} <= set(build_sw.app_files())
+
+    # A move by clicks, and the computer (its own Pyodide, from the cache too) answers.
+    play_clicks(page, "c3", "b4")
+    wait_for_ply(page, 2)
+    expect(page.locator("#status")).to_have_text("Red to play")
+    screenshot("offline")

@@ -1,0 +1,161 @@
+"""Regenerate the service worker's precache list (the generated block of ``sw.js``).
+
+The list is what the game loads, derived from the files that decide it, never typed by hand:
+
+* the app (network-first in the worker, so updates arrive whenever there is a network):
+  the pages (``index.html``, ``rules.html``), ``manifest.webmanifest``, ``pyscript.toml``,
+  every file in ``assets/``, and the Python sources that ``pyscript.toml``'s ``[files]``
+  table makes PyScript fetch (for the page and the AI worker alike);
+* the runtime (cache-first: its file names do not change with its version, so the cache's
+  name does): what ``tools/vendor.py`` copies into ``vendor/`` — the PyScript bundle's
+  chunk closure, read from ``node_modules/``, and Pyodide's start files.
+
+``VERSION`` names the cache.  In the committed ``sw.js`` it is a hash of the list and of the
+runtime versions pinned in ``package.json``: it changes when a file is added or removed or
+the runtime is re-pinned, not at every source edit (the app is network-first anyway).
+``--site DIR`` (run by ``make site``) stamps ``DIR/sw.js`` with a hash of the *contents* of
+every listed file as deployed, so each deploy that changes anything installs a new worker,
+which precaches the new files together and deletes the old cache.
+
+The runtime chunk names are fixed by the pinned ``@pyscript/core`` (package-lock.json), so
+the committed list is right on a fresh clone once ``make vendor`` (or ``make serve``) ran.
+
+Usage: ``python3 tools/build_sw.py [--check | --site DIR]`` (``--check``: change nothing,
+exit 1 if ``sw.js`` is stale; the unit tests run it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import re
+import sys
+import tomllib
+from collections.abc import Sequence
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+if str(REPO_ROOT) not in sys.path:
+    sys.path.insert(0, str(REPO_ROOT))
+
+from tools import vendor  # noqa: E402
+
+SW = REPO_ROOT / "sw.js"
+CONFIG = REPO_ROOT / "pyscript.toml"
+ASSETS = REPO_ROOT / "assets"
+
+#: Top-level files of the site that the game (or its install) loads.
+PAGES = ("index.html", "rules.html", "manifest.webmanifest", "pyscript.toml")
+#: The pinned runtime packages whose versions name the cache.
+PINNED = ("@pyscript/core", "pyodide")
+
+_BLOCK = re.compile(r"(// precache:start[^\n]*\n)(.*?)(// precache:end)", re.DOTALL)
+
+
+def config_sources(config_text: str) -> list[str]:
+    """The files ``[files]`` makes PyScript fetch, as site paths (``derive/ai/mcts.py``).
+
+    A key is the URL fetched (its value is where the file lands in Pyodide's file system);
+    ``"{DERIVE}" = "./derive/"`` only defines the placeholder the other keys use.
+    """
+    files = tomllib.loads(config_text).get("files", {})
+    placeholder = str(files.get("{DERIVE}", ""))
+    return sorted(
+        key.replace("{DERIVE}", placeholder).removeprefix("./")
+        for key in files
+        if key != "{DERIVE}"
+    )
+
+
+def app_files() -> list[str]:
+    assets = sorted(
+        f"assets/{p.name}" for p in ASSETS.iterdir() if p.is_file() and not p.name.startswith(".")
+    )
+    return [*PAGES, *assets, *config_sources(CONFIG.read_text(encoding="utf-8"))]
+
+
+def runtime_files() -> list[str]:
+    """What ``tools/vendor.py`` puts in ``vendor/`` (its own lists: one source of truth)."""
+    pyscript = [f"vendor/pyscript/{name}" for name in vendor.pyscript_files()]
+    pyodide = [f"vendor/pyodide/{name}" for name in vendor.PYODIDE_FILES]
+    return sorted(pyscript + pyodide)
+
+
+def pinned_versions() -> dict[str, str]:
+    package = json.loads((REPO_ROOT / "package.json").read_text(encoding="utf-8"))
+    return {name: package["dependencies"][name] for name in PINNED}
+
+
+def list_version(runtime: Sequence[str], app: Sequence[str]) -> str:
+    data = json.dumps([pinned_versions(), list(runtime), list(app)], sort_keys=True)
+    return hashlib.sha256(data.encode()).hexdigest()[:16]
+
+
+def content_version(root: Path, files: Sequence[str]) -> str:
+    """A hash of every listed file's name and bytes under ``root`` (a built site)."""
+    digest = hashlib.sha256()
+    for name in files:
+        path = root / name
+        if not path.is_file():
+            raise SystemExit(f"{root}: the precache list names {name}, which is missing")
+        digest.update(name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()[:16]
+
+
+def _js_list(name: str, items: Sequence[str]) -> str:
+    body = "".join(f"  {json.dumps(item)},\n" for item in items)
+    return f"const {name} = [\n{body}];\n"
+
+
+def block(version: str, runtime: Sequence[str], app: Sequence[str]) -> str:
+    return (
+        f'const VERSION = "{version}";\n'
+        "// Cache-first: the vendored runtime.\n"
+        + _js_list("RUNTIME", runtime)
+        + "// Network-first, falling back to the cache: the pages and the app's sources.\n"
+        + _js_list("APP", app)
+    )
+
+
+def sw_text(current: str, version: str, runtime: Sequence[str], app: Sequence[str]) -> str:
+    if not _BLOCK.search(current):
+        raise SystemExit("sw.js: precache markers not found")
+    text = block(version, runtime, app)
+    return _BLOCK.sub(lambda m: m.group(1) + text + m.group(3), current, count=1)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--check", action="store_true", help="report, change nothing")
+    mode.add_argument("--site", type=Path, help="stamp DIR/sw.js with the deployed contents")
+    args = parser.parse_args(argv)
+    try:
+        runtime = runtime_files()
+    except vendor.VendorError as error:
+        print(f"tools/build_sw.py: {error}", file=sys.stderr)
+        return 2
+    app = app_files()
+    if args.site is not None:
+        target = args.site / "sw.js"
+        version = content_version(args.site, [*runtime, *app])
+        target.write_text(
+            sw_text(target.read_text(encoding="utf-8"), version, runtime, app), encoding="utf-8"
+        )
+        print(f"{target}: {len(runtime) + len(app)} files, cache version {version}")
+        return 0
+    current = SW.read_text(encoding="utf-8")
+    wanted = sw_text(current, list_version(runtime, app), runtime, app)
+    if wanted == current:
+        return 0
+    if args.check:
+        print("out of date: sw.js (run python3 tools/build_sw.py)")
+        return 1
+    SW.write_text(wanted, encoding="utf-8")
+    print("updated: sw.js")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
