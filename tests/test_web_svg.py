@@ -244,5 +244,16 @@ def test_standalone_file_and_command_line(capsys: pytest.CaptureFixture[str]) ->
     assert main(["r3c3,y2d4 r ry L2", "--select", "c3", "--lang", "fr"]) == 0
     out = capsys.readouterr().out
     assert parse(out.split("\n", 1)[1]).get("data-position") == "r3c3,y2d4 r ry L2"
+    assert 'role="img"' in out and 'role="button"' not in out  # a picture, not controls
     assert main(["not a position"]) == 2
     assert "error:" in capsys.readouterr().err
+
+
+def test_static_picture_has_no_controls_nor_ids() -> None:
+    view = BoardView(position="r4c3 r ry L2", dice=(DieView(22, "r", 4),), seated="ry")
+    live, picture = render_board(view), render_board(view, static=True)
+    assert live.count('role="button"') == 50 and live.count(' id="sq-') == 50
+    assert 'role="button"' not in picture and " id=" not in picture
+    root = parse(picture)
+    assert root.get("role") == "img" and root.get("aria-label")
+    assert picture.count("data-square=") == 50 and 'data-die="c3"' in picture

@@ -272,14 +272,21 @@ def _markers(square: int, view: BoardView) -> tuple[str, str]:
     return "".join(under), "".join(over)
 
 
-def _squares(view: BoardView) -> str:
+def _squares(view: BoardView, static: bool) -> str:
     dice = {d.square: d for d in view.dice}
     out = []
     for square in SQUARES:
         x, y = square_origin(square)
         die = dice.get(square)
         under, over = _markers(square, view)
-        label = escape(_square_label(square, view, die))
+        # A picture has no buttons, and several pictures on one page must not repeat ids.
+        name = square_name(square)
+        control = (
+            ""
+            if static
+            else f'id="sq-{name}" role="button" '
+            f'aria-label="{escape(_square_label(square, view, die))}" '
+        )
         classes = ["sq"]
         if square in view.steps or square in view.jumps:
             classes.append("dest")
@@ -288,8 +295,7 @@ def _squares(view: BoardView) -> str:
         if square in view.enters:
             classes.append("enter")
         out.append(
-            f'<g class="{" ".join(classes)}" data-square="{square_name(square)}" '
-            f'id="sq-{square_name(square)}" role="button" aria-label="{label}" '
+            f'<g class="{" ".join(classes)}" data-square="{name}" {control}'
             f'transform="translate({x} {y})">{_square_fill(square)}{under}'
             f"{_die(die, view) if die else ''}{over}</g>"
         )
@@ -472,11 +478,14 @@ def _hint(view: BoardView) -> str:
 # --------------------------------------------------------------------------- board
 
 
-def render_board(view: BoardView, *, standalone: bool = False, size: int = 560) -> str:
+def render_board(
+    view: BoardView, *, standalone: bool = False, size: int = 560, static: bool = False
+) -> str:
     """The whole board as one ``<svg>`` element.
 
     ``standalone`` adds an XML declaration and a pixel size, for files; the page sizes
-    the board with CSS instead.
+    the board with CSS instead.  ``static`` draws a picture for documents (the rules page,
+    SVG files): one labelled image, without the squares' ids and button roles.
     """
     lang = view.lang
     if view.to_move is None:
@@ -490,11 +499,11 @@ def render_board(view: BoardView, *, standalone: bool = False, size: int = 560) 
     position = f' data-position="{escape(view.position)}"' if view.position else ""
     svg = (
         f'<svg class="board" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {VIEW} {VIEW}"'
-        f'{sized}{position} role="group" '
+        f'{sized}{position} role="{"img" if static else "group"}" '
         f'aria-label="{escape(label)}">'
         f'<rect class="frame" width="{VIEW}" height="{VIEW}" rx="24" fill="{palette.MARGIN}"/>'
         f"{_coordinates()}{_trays(view)}{_turn_strip(view)}{_light_squares()}"
-        f'<g class="squares">{_squares(view)}</g>'
+        f'<g class="squares">{_squares(view, static)}</g>'
         f'<g class="links" pointer-events="none">{_links(view)}</g>'
         f'<g class="overlay" pointer-events="none">{_jump_paths(view)}{_hint(view)}</g>'
         '<g class="fx" pointer-events="none"></g></svg>'
@@ -525,7 +534,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {error}", file=sys.stderr)
         return 2
     view = board_view(game.explain(), selected=args.select, lang=args.lang)
-    sys.stdout.write(render_board(view, standalone=True, size=args.size))
+    sys.stdout.write(render_board(view, standalone=True, size=args.size, static=True))
     return 0
 
 
