@@ -28,6 +28,7 @@ from derive import Game  # noqa: E402
 from derive.web.highlights import board_view  # noqa: E402
 from derive.web.svg import render_board  # noqa: E402
 from tools import mdlite  # noqa: E402
+from tools.generated import refresh  # noqa: E402
 from tools.rules_diagrams import DIAGRAMS, ClaimError, Diagram, claim  # noqa: E402
 
 RULES = REPO_ROOT / "RULES.md"
@@ -86,8 +87,8 @@ def figure(diagram: Diagram) -> str:
     return (
         f'<figure class="diagram" id="{diagram.anchor}">\n{svg}\n<figcaption>'
         f"<strong>{escape(diagram.title)}.</strong> {words}"
-        f'<span class="where"><code>{escape(diagram.position)}</code> · '
-        f'<a href="{escape(live_link(diagram))}">try it live</a></span>'
+        f'<span class="where"><code>{escape(diagram.position)}</code><span class="live"> · '
+        f'<a href="{escape(live_link(diagram))}">try it live</a></span></span>'
         "</figcaption>\n</figure>"
     )
 
@@ -203,15 +204,7 @@ def main(argv: list[str] | None = None) -> int:
     if missing:
         print(f"tools/build_rules.py: no rule item for {sorted(missing)}", file=sys.stderr)
         return 2
-    current = PAGE.read_text(encoding="utf-8") if PAGE.is_file() else ""
-    if wanted == current:
-        return 0
-    if args.check:
-        print("out of date: rules.html (run python3 tools/build_rules.py)")
-        return 1
-    PAGE.write_text(wanted, encoding="utf-8")
-    print("updated: rules.html")
-    return 0
+    return refresh(PAGE, wanted, check=args.check, tool="tools/build_rules.py")
 
 
 if __name__ == "__main__":

@@ -40,6 +40,7 @@ if str(REPO_ROOT) not in sys.path:
     sys.path.insert(0, str(REPO_ROOT))
 
 from tools import vendor  # noqa: E402
+from tools.generated import refresh  # noqa: E402
 
 SW = REPO_ROOT / "sw.js"
 CONFIG = REPO_ROOT / "pyscript.toml"
@@ -145,16 +146,8 @@ def main(argv: list[str] | None = None) -> int:
         )
         print(f"{target}: {len(runtime) + len(app)} files, cache version {version}")
         return 0
-    current = SW.read_text(encoding="utf-8")
-    wanted = sw_text(current, list_version(runtime, app), runtime, app)
-    if wanted == current:
-        return 0
-    if args.check:
-        print("out of date: sw.js (run python3 tools/build_sw.py)")
-        return 1
-    SW.write_text(wanted, encoding="utf-8")
-    print("updated: sw.js")
-    return 0
+    wanted = sw_text(SW.read_text(encoding="utf-8"), list_version(runtime, app), runtime, app)
+    return refresh(SW, wanted, check=args.check, tool="tools/build_sw.py")
 
 
 if __name__ == "__main__":
