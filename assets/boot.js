@@ -70,11 +70,23 @@
   // Never from an embedded board: an embed is a picture inside someone else's page, and
   // its reader did not ask for 14 MB of game to be stored (a board embedded by a page of
   // this site is still served by the worker when the player already installed it).
+  // data-offline says what became of it (for tests): off, unsupported, registered, failed.
   function registerWorker() {
-    if (!("serviceWorker" in navigator) || root.classList.contains("embed")) return;
-    navigator.serviceWorker.register("sw.js").catch((error) => {
-      console.warn("Offline play is not available:", error);
-    });
+    if (root.classList.contains("embed")) {
+      root.dataset.offline = "off";
+      return;
+    }
+    if (!("serviceWorker" in navigator)) {
+      root.dataset.offline = "unsupported"; // e.g. plain http on another host than localhost
+      return;
+    }
+    navigator.serviceWorker.register("sw.js").then(
+      () => { root.dataset.offline = "registered"; },
+      (error) => {
+        root.dataset.offline = "failed";
+        console.warn("Offline play is not available:", error);
+      },
+    );
   }
   if (ready()) {
     registerWorker();

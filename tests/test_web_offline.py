@@ -109,7 +109,8 @@ def test_worker_touches_only_its_own_cache_and_files() -> None:
 def test_page_registers_the_worker_outside_embeds() -> None:
     boot = (ROOT / "assets" / "boot.js").read_text(encoding="utf-8")
     assert 'navigator.serviceWorker.register("sw.js")' in boot
-    assert 'root.classList.contains("embed")) return;' in boot
+    embed = boot.index('if (root.classList.contains("embed")) {')
+    assert embed < boot.index('root.dataset.offline = "off";') < boot.index("register(")
     assert '<link rel="manifest" href="manifest.webmanifest">' in PAGE
 
 

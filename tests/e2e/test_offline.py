@@ -61,12 +61,11 @@ def test_game_opens_and_plays_offline_after_one_visit(
     query = position_query("r3c3,y2d4 r ry L2", ai="y:easy")
     open_app(page, own_server.url, query)
     page.wait_for_selector("html[data-ai=ready]", state="attached", timeout=AI_TIMEOUT_MS)
-    # Installed (precache done), active, and controlling this very first visit.
-    state = page.evaluate(
-        "navigator.serviceWorker.ready.then(r => r.active && r.active.state)",
+    page.wait_for_selector("html[data-offline=registered]", state="attached")
+    # Installed (precache done), activated, and controlling this very first visit.
+    page.wait_for_function(
+        "navigator.serviceWorker.controller?.state === 'activated'", timeout=WORKER_TIMEOUT_MS
     )
-    assert state == "activated"
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=WORKER_TIMEOUT_MS)
 
     # Everything the page and its AI worker asked the server for is in the precache list.
     precached = set(build_sw.runtime_files()) | set(build_sw.app_files())
@@ -111,3 +110,10 @@ def test_game_opens_and_plays_offline_after_one_visit(
     wait_for_ply(page, 2)
     expect(page.locator("#status")).to_have_text("Red to play")
     screenshot("offline")
+
+
+def test_an_embedded_board_stores_nothing(page: Page, own_server: RunningServer) -> None:
+    open_app(page, own_server.url, position_query("r3c3,y2d4 r ry L2", embed="1"))
+    page.wait_for_selector("html[data-offline=off]", state="attached")
+    assert page.evaluate("navigator.serviceWorker.getRegistrations().then(r => r.length)") == 0
+    assert page.evaluate("caches.keys().then(k => k.length)") == 0
