@@ -4,7 +4,7 @@ With two sides (two players, or a team game) this is plain minimax; with three
 or four players it is *paranoid* search: every other side is assumed to play
 against the side to move at the root.  A re-roll is a chance node whose value is
 the mean over the six results (expectimax), searched two plies shallower when
-deep enough (an even cut, so that leaves still fall to the same player) and cut
+there is depth to spare (an even cut, so that leaves still fall to the same player) and cut
 early when the results so far already settle it (Star1 with the win bounds).
 
 The search is a generator so that it can be paused anywhere: it yields when the
@@ -137,7 +137,7 @@ class AlphaBeta:
         # Searched shallower when deep enough; by an even number of plies, so that
         # the leaves still fall to the same player as those of the other moves.
         child = depth - 1
-        if child > self.chance_reduction:
+        if child >= self.chance_reduction:
             child -= self.chance_reduction
         total = 0.0
         for k in range(1, 7):

@@ -127,7 +127,7 @@ def colour_scores(game: Game, weights: Weights = DEFAULT_WEIGHTS) -> dict[str, f
                 starts.sort()
                 cost = min(
                     walk + _completion(squares, pieces, colour, goal, reserve, rules.chance, front)
-                    for _, walk, front, squares in starts[:3]
+                    for _, walk, front, squares in starts[:2]
                 )
         score -= weights.advance * cost
         if colour == next_colour:
@@ -144,6 +144,9 @@ def colour_scores(game: Game, weights: Weights = DEFAULT_WEIGHTS) -> dict[str, f
 def _steps(a: int, b: int) -> int:
     """Diagonal steps between two dark squares, ignoring what stands between."""
     return max(abs(a % 10 - b % 10), abs(a // 10 - b // 10))
+
+
+STEPS: Final = tuple(tuple(_steps(a, b) for b in range(100)) for a in range(100))
 
 
 def _completion(
@@ -165,38 +168,50 @@ def _completion(
         return 2.0 * -missing  # too long to win (R19): dice must leave it
     by_value = {pieces[s][1]: s for s in squares}
     low, high = min(by_value), max(by_value)
-    ends = [(by_value[low], low - 1, -1), (by_value[high], high + 1, 1)]
-    free = [(s, v) for s, (c, v) in pieces.items() if c == colour and s not in by_value.values()]
-    home = DISTANCE[OPPOSITE[colour]]
     dist = DISTANCE[colour]
+    # The ends keep their squares as the chain grows (a fair guess for a few dice),
+    # so each free die's walk to each end is worked out once.
+    ends: list[list[int]] = []
+    for square, wanted, step in ((by_value[low], low - 1, -1), (by_value[high], high + 1, 1)):
+        row = STEPS[square]
+        walks = [
+            (max(row[s], dist[s]) if front else row[s]) - 1
+            for s, (c, _) in pieces.items()
+            if c == colour and s not in squares
+        ]
+        entry = 1 + (9 if front else DISTANCE[OPPOSITE[colour]][square])
+        ends.append([wanted, step, entry, *walks])
+    values = [v for s, (c, v) in pieces.items() if c == colour and s not in squares]
+    used = [False] * len(values)
     cost = 0.0
     for k in range(missing):
+        late = 1 if k else 0
         best = math.inf
         choice = -1
         pick = ends[0]
         for end in ends:
-            square, wanted, _ = end
+            wanted = end[0]
             if not 1 <= wanted <= 6:
                 continue
             if reserve:
                 # Enter on the own rive (showing 1 with chance), then walk up.
-                walk = 1 + (9 if front else home[square]) + (abs(wanted - 1) if chance else 0)
+                walk = end[2] + (abs(wanted - 1) if chance else 0)
                 if walk < best:
                     best, choice, pick = walk, -1, end
-            for i, (s, v) in enumerate(free):
-                reach = max(_steps(s, square), dist[s]) if front else _steps(s, square)
-                c = max(0, reach - 1 + min(k, 1)) + abs(v - wanted)
+            for i, v in enumerate(values):
+                if used[i]:
+                    continue
+                c = max(0, end[3 + i] + late) + abs(v - wanted)
                 if c < best:
                     best, choice, pick = c, i, end
         if best == math.inf:
             return best
         cost += best
         if choice >= 0:
-            free.pop(choice)
+            used[choice] = True
         else:
             reserve -= 1
-        square, wanted, step = pick
-        ends[ends.index(pick)] = (square, wanted + step, step)
+        pick[0] += pick[1]
     return cost
 
 
