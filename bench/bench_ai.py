@@ -69,6 +69,14 @@ def keyed_moves(game: Game, by_text: bool) -> Callable[[], int]:
     return work
 
 
+def evaluations(game: Game) -> Callable[[], int]:
+    def work() -> int:
+        evaluate(game)
+        return 1
+
+    return work
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--seconds", type=float, default=1.0)
@@ -83,7 +91,7 @@ def main() -> None:
         raw = rate(raw_moves(game.copy()), seconds)
         zobrist = rate(keyed_moves(game.copy(), False), seconds)
         text = rate(keyed_moves(game.copy(), True), seconds)
-        evals = rate(lambda: (evaluate(game), 1)[1], seconds)
+        evals = rate(evaluations(game), seconds)
         search = Search(game, "hard", seed=1, max_time=seconds)
         start = time.perf_counter()
         progress = search.step()

@@ -14,7 +14,7 @@ from derive.ai.evaluate import WIN, evaluate, side_scores
 from derive.ai.keys import position_key, push
 from derive.ai.mcts import MaxN
 
-from .test_ai import random_game
+from tests.test_ai import random_game
 
 
 def minimax(game: Game, depth: int, side: str, ply: int = 0) -> float:

@@ -50,7 +50,7 @@ _LEVELS: Final = (
         "hard",
         "searches as deep as its time allows",
         1.0,
-        12_000,
+        10_000,
     ),
 )
 
