@@ -115,6 +115,7 @@ class Result:
     plies: int
     nodes: tuple[int, int]
     seconds: tuple[float, float]
+    moves: tuple[int, int]
 
 
 def first_seats(seating: Seating, index: int) -> str:
@@ -133,16 +134,21 @@ def play(task: Task) -> Result:
     rng = random.Random(seed)
     nodes = [0, 0]
     seconds = [0.0, 0.0]
+    moves = [0, 0]
     while not game.is_over:
         who = 0 if game.to_move in mine else 1
         start = time.perf_counter()
         move, used = players[who].move(game, rng.getrandbits(32))
         seconds[who] += time.perf_counter() - start
         nodes[who] += used
+        moves[who] += 1
         game.play(move)
     winner = game.winner
     score = 0.5 if winner is None else 1.0 if winner[0] in mine else 0.0
-    return Result(task, score, game.ply, (nodes[0], nodes[1]), (seconds[0], seconds[1]))
+    return Result(
+        task, score, game.ply, (nodes[0], nodes[1]), (seconds[0], seconds[1]),
+        (moves[0], moves[1]),
+    )
 
 
 def run(tasks: Sequence[Task], jobs: int, log: bool = False) -> list[Result]:
@@ -208,7 +214,7 @@ def tally(results: Iterable[Result]) -> list[Tally]:
         groups.setdefault((r.task.first, r.task.second), []).append(r)
     tallies = []
     for (first, second), group in groups.items():
-        moves = [sum(r.plies for r in group) / 2] * 2
+        moves = [sum(r.moves[i] for r in group) for i in (0, 1)]
         tallies.append(
             Tally(
                 first,

@@ -48,9 +48,10 @@ _LEVELS: Final = (
     ),
     Level(
         "hard",
-        "searches as deep as its time allows",
+        "searches as deep as its time allows (three or four players: max^n MCTS)",
         1.0,
         10_000,
+        many="maxn",
     ),
 )
 
