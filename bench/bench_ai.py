@@ -94,14 +94,10 @@ def main() -> None:
         evals = rate(evaluations(game), seconds)
         search = Search(game, "hard", seed=1, max_time=seconds)
         start = time.perf_counter()
-        progress = search.step()
-        while not progress.done:
-            progress = search.step()
+        progress = search.finish()
         elapsed = time.perf_counter() - start
         medium = Search(game, "medium", seed=1, max_time=seconds)
-        medium_progress = medium.step()
-        while not medium_progress.done:
-            medium_progress = medium.step()
+        medium_progress = medium.finish()
         print(f"| {rules} {seats} ply {game.ply} | {raw:,.0f} | {zobrist:,.0f} | {text:,.0f} "
               f"| {evals:,.0f} | {progress.nodes / elapsed:,.0f} | {progress.depth} "
               f"| {medium_progress.depth} |")

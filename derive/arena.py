@@ -90,9 +90,7 @@ class Player:
             max_time=self.max_time,
             evaluator=weighted(self.weights),
         )
-        progress = search.step()
-        while not progress.done:
-            progress = search.step()
+        progress = search.finish()
         return str(progress.best_move), progress.nodes
 
 

@@ -31,9 +31,7 @@ def hint(
 ) -> Hint:
     """The best move found for the player to move, with the reason to play it."""
     search = Search(game, level, seed=seed, max_time=max_time, max_nodes=max_nodes)
-    progress = search.step()
-    while not progress.done:
-        progress = search.step()
+    progress = search.finish()
     return Hint(progress.best_move, reason(game, progress.best_move), progress.score)
 
 

@@ -143,6 +143,13 @@ class Search:
             self._done = True
         return self.progress()
 
+    def finish(self) -> Progress:
+        """Think until the budget is spent or the search has nothing left to learn."""
+        progress = self.step()
+        while not progress.done:
+            progress = self.step()
+        return progress
+
 
 def choose_move(
     game: Game,
@@ -158,6 +165,4 @@ def choose_move(
     with ``max_time`` it returns within that time, with its best move so far.
     """
     search = Search(game, level, seed=seed, max_time=max_time, max_nodes=max_nodes)
-    while not search.step().done:
-        pass
-    return search.best_move
+    return search.finish().best_move
