@@ -49,7 +49,7 @@ _LEVELS: Final = (
     Level(
         "hard",
         "searches as deep as its time allows (three or four players: max^n MCTS)",
-        1.0,
+        1.5,
         10_000,
         many="maxn",
     ),
