@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import time
+from pathlib import Path
 
 import pytest
 
@@ -195,3 +196,23 @@ def test_hint_names_the_move_and_a_reason() -> None:
     assert hint(capture, seed=1, max_nodes=3000).reason.startswith(
         "captures yellow's 2 on e5"
     )
+
+
+def test_the_ai_imports_no_processes_or_threads() -> None:
+    """Pyodide has neither: derive.ai must run in a single browser worker."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, derive.ai; "
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in "
+        "('multiprocessing', 'concurrent', 'asyncio')))"
+    )
+    root = Path(__file__).resolve().parent.parent
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=root
+    )
+    assert out.stdout.strip() == "[]"
+    for source in (root / "derive" / "ai").glob("*.py"):
+        text = source.read_text(encoding="utf-8")
+        assert "import threading" not in text and "import multiprocessing" not in text
