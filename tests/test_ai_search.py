@@ -13,7 +13,6 @@ from derive.ai.alphabeta import AlphaBeta, paranoid
 from derive.ai.evaluate import WIN, evaluate, side_scores
 from derive.ai.keys import position_key, push
 from derive.ai.mcts import MaxN
-
 from tests.test_ai import random_game
 
 
