@@ -48,10 +48,9 @@ _LEVELS: Final = (
     ),
     Level(
         "hard",
-        "searches as deep as its time allows (three or four players: max^n MCTS)",
+        "searches as deep as its time allows",
         1.5,
         10_000,
-        many="maxn",
     ),
 )
 
