@@ -128,6 +128,8 @@ class Game:
         self._chains: list[ColourChains | None] = [None] * 4
         self._legal: tuple[Move, ...] | None = None
         self._history: list[_Undo] = []
+        self._ply_offset = 0
+        """Plies played before the start of ``_history`` (a copy starts mid-game)."""
         self._redo: list[Move] = []
         self._outcome: Outcome | None = None
         self.start_position = self.to_position()
@@ -215,8 +217,6 @@ class Game:
         return twin
 
     # ----- reading the position ----------------------------------------
-
-    _ply_offset = 0
 
     @property
     def to_move(self) -> str:
