@@ -11,9 +11,9 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, NamedTuple
 
-from ..board import COLOURS, NEIGHBOURS, OPPOSITE, RIVES
+from ..board import COLOURS, NEIGHBOURS, OPPOSITE, RIVE_BIT, RIVE_MASK, RIVES
 from ..game import Game
 
 Scores = dict[str, float]
@@ -65,13 +65,13 @@ class Weights:
     """Per die of a goal chain still to be built whose value is still to be set."""
     support: float = 0.15
     """Per row of progress of every die (the goal chain's dice need company)."""
-    link: float = 1.2
+    link: float = 0.3
     """Per pair of touching same-colour dice that differ by exactly 1."""
-    bad_link: float = 0.8
+    bad_link: float = 0.3
     """Per pair of touching same-colour dice that break "ordered"."""
-    duplicate: float = 0.6
+    duplicate: float = 0.3
     """Per repeated value inside a chain (breaks "isolated")."""
-    formed: float = 2.5
+    formed: float = 0.6
     """Per die of a well-formed (anchored, ordered, isolated) chain, up to the goal."""
     threat: float = 1.0
     """Scale of the loss when an exposed die could be taken."""
@@ -85,57 +85,130 @@ class Weights:
     """Per square of the goal rive held by someone else."""
     team_second: float = 0.4
     """Weight of the weaker partner of a team (the stronger one counts fully)."""
+    cornered: float = 3.0
+    """Extra actions when none of the promising chains has room to grow."""
 
 
 DEFAULT_WEIGHTS: Final = Weights()
 
 
+class _Own(NamedTuple):
+    """What a colour's standing owes to its own dice alone (unweighted), which
+    most moves of a search leave unchanged: so it is worked out once per layout."""
+
+    rows: int
+    """Rows still to walk, summed over every die (reserve dice count as 10)."""
+    template: float
+    """Actions to bring the dice nearest the goal into a goal chain's rows."""
+    completion: float | None
+    """Actions the most promising chains need to become the goal chain (``None``:
+    no chain to start from; inf: none has room to grow where it stands)."""
+    links: int
+    bad_links: int
+    repeats: int
+    formed: int
+    """Dice of well-formed chains, up to the goal, less any excess (R19)."""
+    safe: frozenset[int]
+    """Dice protected by a well-formed chain (R15)."""
+
+
+_OWN: dict[tuple[object, ...], _Own] = {}
+
+
+def _own(game: Game, colour: str, mine: list[int], pieces: dict[int, tuple[str, int]]) -> _Own:
+    rules = game.rules
+    key = (
+        colour,
+        rules.id,
+        rules.dice,
+        rules.goal,
+        rules.protection,
+        rules.chance,
+        tuple(sorted((s, pieces[s][1]) for s in mine)),
+    )
+    found = _OWN.get(key)
+    if found is not None:
+        return found
+    if len(_OWN) > 100_000:
+        _OWN.clear()
+    goal = rules.goal
+    shape = template(goal)
+    dist = DISTANCE[colour]
+    reserve = game.reserve(colour)
+    rows = sorted([dist[s] for s in mine] + [RESERVE_DISTANCE] * reserve)
+    template_cost = float(sum(max(0, d - t) for d, t in zip(rows, shape, strict=False)))
+    completion: float | None = None
+    links = bad_links = repeats = formed = 0
+    safe: set[int] = set()
+    if goal > 1:
+        starts = []
+        for chain in game.chains(colour):
+            if len(chain) > 1:
+                good, bad, twice = _chain_links(chain.squares, pieces)
+                links, bad_links, repeats = links + good, bad_links + bad, repeats + twice
+                if chain.well_formed:
+                    size = len(chain)
+                    # A well-formed chain longer than the goal does not win (R19).
+                    formed += min(size, goal) - max(0, size - goal)
+            if chain.well_formed and rules.protection:
+                safe.update(chain.squares)
+            path = _path(chain.squares)
+            if path is not None:
+                # A chain (a lone die too) that could grow into the goal chain,
+                # once all its dice have walked up to the goal rive.
+                rows_up = sorted(dist[s] for s in chain.squares)
+                walk = (
+                    0
+                    if chain.anchored
+                    else sum(max(0, d - t) for d, t in zip(rows_up, shape, strict=False))
+                )
+                starts.append((walk - len(chain), walk, rows_up[0], path, chain.squares))
+        if starts:
+            starts.sort()
+            completion = min(
+                walk
+                + _completion(path, squares, pieces, colour, goal, reserve, rules.chance, front)
+                for _, walk, front, path, squares in starts[:3]
+            )
+    own = _Own(
+        sum(rows), template_cost, completion, links, bad_links, repeats, formed, frozenset(safe)
+    )
+    _OWN[key] = own
+    return own
+
+
 def colour_scores(game: Game, weights: Weights = DEFAULT_WEIGHTS) -> dict[str, float]:
     """Each seated colour's standing (higher is better for that colour)."""
     pieces = game.pieces()
-    rules = game.rules
-    goal = rules.goal
-    shape = template(goal)
+    goal = game.rules.goal
     next_colour = game.to_move
     scores: dict[str, float] = {}
     for colour in game.seating.colours:
-        dist = DISTANCE[colour]
         mine = [s for s, (c, _) in pieces.items() if c == colour]
-        reserve = game.reserve(colour)
-        rows = sorted([dist[s] for s in mine] + [RESERVE_DISTANCE] * reserve)
-        cost: float = sum(max(0, d - t) for d, t in zip(rows, shape, strict=False))
-        cost += weights.values_unknown * (goal - 1)
-        score = -weights.support * sum(rows)
-        safe: set[int] = set()
-        if goal > 1:
-            starts = []
-            for chain in game.chains(colour):
-                score += _chain_value(chain.squares, pieces, goal, chain.well_formed, weights)
-                if chain.well_formed and rules.protection:
-                    safe.update(chain.squares)
-                if chain.ordered and chain.isolated:
-                    # A chain (a lone die too) that could grow into the goal chain,
-                    # once all its dice have walked up to the goal rive.
-                    rows_up = sorted(dist[s] for s in chain.squares)
-                    walk = 0 if chain.anchored else sum(
-                        max(0, d - t) for d, t in zip(rows_up, shape, strict=False)
-                    )
-                    starts.append((walk - len(chain), walk, rows_up[0], chain.squares))
-            if starts:
-                # Every die is a chain of its own: the template (blind to values)
-                # only stands in while the colour has no die on the board.
-                starts.sort()
-                cost = min(
-                    walk + _completion(squares, pieces, colour, goal, reserve, rules.chance, front)
-                    for _, walk, front, squares in starts[:2]
-                )
-        score -= weights.advance * cost
+        own = _own(game, colour, mine, pieces)
+        if own.completion is not None and own.completion < math.inf:
+            cost = own.completion
+        else:
+            # Every die is a chain of its own: the template (blind to values)
+            # only stands in while the colour has no die on the board, or while
+            # no promising chain has room to grow where it stands.
+            cost = own.template + weights.values_unknown * (goal - 1)
+            if own.completion is not None:
+                cost += weights.cornered
+        score = (
+            -weights.support * own.rows
+            - weights.advance * cost
+            + weights.link * own.links
+            - weights.bad_link * own.bad_links
+            - weights.duplicate * own.repeats
+            + weights.formed * own.formed
+        )
         if colour == next_colour:
             score += weights.tempo
-        score -= weights.threat * _exposure(game, colour, mine, pieces, safe, next_colour, weights)
-        others = sum(
-            1 for s in RIVES[OPPOSITE[colour]] if s in pieces and pieces[s][0] != colour
+        score -= weights.threat * _exposure(
+            game, colour, mine, pieces, own.safe, next_colour, weights
         )
+        others = sum(1 for s in RIVES[OPPOSITE[colour]] if s in pieces and pieces[s][0] != colour)
         score -= weights.blocked_goal * others
         scores[colour] = score
     return scores
@@ -150,6 +223,7 @@ STEPS: Final = tuple(tuple(_steps(a, b) for b in range(100)) for a in range(100)
 
 
 def _completion(
+    path: tuple[int, ...],
     squares: tuple[int, ...],
     pieces: dict[int, tuple[str, int]],
     colour: str,
@@ -158,52 +232,111 @@ def _completion(
     chance: bool,
     front: int = 0,
 ) -> float:
-    """Actions an ordered, isolated chain seems to need to reach the goal's length: each
-    missing die is the cheapest free one brought next to an end of the chain
-    (steps) and set to the next value of the run (adjustments), greedily.  A chain
-    ``front`` rows short of the goal rive will meet its helpers there: each must
-    come at least that near the rive too."""
-    missing = goal - len(squares)
-    if missing <= 0:
+    """Actions a chain laid out as a simple ``path`` seems to need to become a
+    well-formed chain of the goal's length: its values set to a run along the path
+    (adjustments), and each missing die the cheapest free one brought next to an
+    end of an arm (steps) and set to its value, greedily.  Counting adjustments
+    die by die, rather than only for chains already ordered, lets every single
+    adjustment of a badly valued chain count as progress.  A chain ``front`` rows
+    short of the goal rive will meet its helpers there: each must come at least
+    that near the rive too."""
+    n = len(path)
+    missing = goal - n
+    if missing < 0:
         return 2.0 * -missing  # too long to win (R19): dice must leave it
-    by_value = {pieces[s][1]: s for s in squares}
-    low, high = min(by_value), max(by_value)
+    if front:
+        rooms = (missing, missing)
+    else:
+        # Anchored: the chain grows where it stands, so the board's edges, its own
+        # shape and R14 bound each arm.
+        rooms = (
+            _room(colour, squares, path[0], missing),
+            _room(colour, squares, path[-1], missing),
+        )
+    values = [pieces[s][1] for s in path]
+    plans: list[tuple[int, int, int, int]] = []
+    # Values may run either way along the path (a lone die has one way).
+    for forward in (True, False) if n > 1 else (True,):
+        vals = values if forward else values[::-1]
+        room_first, room_last = rooms if forward else rooms[::-1]
+        for first in range(max(0, missing - room_last), min(missing, room_first) + 1):
+            for low in range(1, 8 - goal):
+                start = low + first  # the value the path's first die must show
+                fix = sum(abs(v - start - i) for i, v in enumerate(vals))
+                plans.append((fix, int(forward), first, low))
+    if not plans:
+        return math.inf
+    plans.sort()
+    if not missing:
+        return float(plans[0][0])
     dist = DISTANCE[colour]
-    # The ends keep their squares as the chain grows (a fair guess for a few dice),
-    # so each free die's walk to each end is worked out once.
-    ends: list[list[int]] = []
-    for square, wanted, step in ((by_value[low], low - 1, -1), (by_value[high], high + 1, 1)):
-        row = STEPS[square]
-        walks = [
-            (max(row[s], dist[s]) if front else row[s]) - 1
-            for s, (c, _) in pieces.items()
-            if c == colour and s not in squares
+    helpers = [(s, v) for s, (c, v) in pieces.items() if c == colour and s not in squares]
+    # Each free die's walk to each end of the path is worked out once.
+    walks: dict[int, list[int]] = {}
+    for end in (path[0], path[-1]):
+        row = STEPS[end]
+        walks[end] = [(max(row[s], dist[s]) if front else row[s]) - 1 for s, _ in helpers]
+    best = math.inf
+    for fix, ahead, first, low in plans[:2]:
+        head, tail = (path[0], path[-1]) if ahead else (path[-1], path[0])
+        arms = [
+            _Arm(low + first - 1, -1, first, _entry(colour, head, front), walks[head]),
+            _Arm(low + first + n, 1, missing - first, _entry(colour, tail, front), walks[tail]),
         ]
-        entry = 1 + (9 if front else DISTANCE[OPPOSITE[colour]][square])
-        ends.append([wanted, step, entry, *walks])
-    values = [v for s, (c, v) in pieces.items() if c == colour and s not in squares]
-    used = [False] * len(values)
+        best = min(best, fix + _fill(arms, helpers, reserve, chance, missing))
+    return best
+
+
+def _entry(colour: str, end: int, front: int) -> int:
+    """Actions for a reserve die to come next to ``end``: entry, then the walk."""
+    return 1 + (9 if front else DISTANCE[OPPOSITE[colour]][end])
+
+
+class _Arm:
+    """One end of a chain as it grows in the completion estimate."""
+
+    __slots__ = ("wanted", "step", "left", "entry", "walks")
+
+    def __init__(self, wanted: int, step: int, left: int, entry: int, walks: list[int]) -> None:
+        self.wanted = wanted
+        """The value of the next die of this arm."""
+        self.step = step
+        """+1 or -1: how the values run along the arm."""
+        self.left = left
+        """Dice this arm still wants."""
+        self.entry = entry
+        self.walks = walks
+        """Steps of each helper die to come next to the arm's end."""
+
+
+def _fill(
+    arms: list[_Arm], helpers: list[tuple[int, int]], reserve: int, chance: bool, missing: int
+) -> float:
+    """Greedily the cheapest die (on the board, or from the reserve) for each place
+    an arm still wants, in actions: walk next to the arm's end plus adjustments."""
+    used = [False] * len(helpers)
     cost = 0.0
     for k in range(missing):
         late = 1 if k else 0
         best = math.inf
         choice = -1
-        pick = ends[0]
-        for end in ends:
-            wanted = end[0]
-            if not 1 <= wanted <= 6:
+        pick = arms[0]
+        for arm in arms:
+            if arm.left <= 0:
                 continue
+            wanted = arm.wanted
             if reserve:
                 # Enter on the own rive (showing 1 with chance), then walk up.
-                walk = end[2] + (abs(wanted - 1) if chance else 0)
+                walk = arm.entry + (abs(wanted - 1) if chance else 0)
                 if walk < best:
-                    best, choice, pick = walk, -1, end
-            for i, v in enumerate(values):
+                    best, choice, pick = walk, -1, arm
+            steps = arm.walks
+            for i, (_, v) in enumerate(helpers):
                 if used[i]:
                     continue
-                c = max(0, end[3 + i] + late) + abs(v - wanted)
+                c = max(0, steps[i] + late) + abs(v - wanted)
                 if c < best:
-                    best, choice, pick = c, i, end
+                    best, choice, pick = c, i, arm
         if best == math.inf:
             return best
         cost += best
@@ -211,34 +344,90 @@ def _completion(
             used[choice] = True
         else:
             reserve -= 1
-        pick[0] += pick[1]
+        pick.wanted += pick.step
+        pick.left -= 1
     return cost
 
 
-def _chain_value(
-    squares: tuple[int, ...],
-    pieces: dict[int, tuple[str, int]],
-    goal: int,
-    well_formed: bool,
-    weights: Weights,
-) -> float:
-    if len(squares) == 1:
-        return 0.0
+_PATHS: dict[tuple[int, ...], tuple[int, ...] | None] = {}
+
+
+def _path(squares: tuple[int, ...]) -> tuple[int, ...] | None:
+    """The chain's squares in order along it, if they form a simple path in which
+    only consecutive squares touch; ``None`` for a branched or looped chain."""
+    found = _PATHS.get(squares, ())
+    if found != ():
+        return found
+    if len(_PATHS) > 50_000:
+        _PATHS.clear()
+    members = set(squares)
+    links = {s: [t for t in NEIGHBOURS[s] if t in members] for s in squares}
+    ends = [s for s in squares if len(links[s]) <= 1]
+    order: tuple[int, ...] | None = None
+    if all(len(v) <= 2 for v in links.values()) and len(ends) == min(2, len(squares)):
+        walk = [ends[0]]
+        while len(walk) < len(squares):
+            walk.append(next(t for t in links[walk[-1]] if t not in walk[-2:-1]))
+        order = tuple(walk)
+    _PATHS[squares] = order
+    return order
+
+
+_ROOM: dict[tuple[str, tuple[int, ...], int, int], int] = {}
+
+
+def _room(colour: str, squares: tuple[int, ...], end: int, limit: int) -> int:
+    """How many dice (at most ``limit``) one arm growing from ``end`` could add to the
+    chain on ``squares``: each new die touches no die of the chain but the one before
+    it (or the run would stop being ordered), and the chain keeps to one square of
+    each foreign rive (R14).  Only the board's shape counts, so it is cached."""
+    key = (colour, squares, end, limit)
+    found = _ROOM.get(key)
+    if found is not None:
+        return found
+    if len(_ROOM) > 50_000:
+        _ROOM.clear()
+    foreign = ~RIVE_BIT[colour]
+    taken = set(squares)
+    rives = 0
+    for s in squares:
+        rives |= RIVE_MASK[s] & foreign
+    best = 0
+
+    def grow(square: int, depth: int, rives: int) -> None:
+        nonlocal best
+        best = max(best, depth)
+        for n in NEIGHBOURS[square]:
+            if best >= limit:
+                return
+            mask = RIVE_MASK[n] & foreign
+            if n in taken or mask & rives:
+                continue
+            if any(t in taken and t != square for t in NEIGHBOURS[n]):
+                continue
+            taken.add(n)
+            grow(n, depth + 1, rives | mask)
+            taken.discard(n)
+
+    grow(end, 0, rives)
+    _ROOM[key] = best
+    return best
+
+
+def _chain_links(
+    squares: tuple[int, ...], pieces: dict[int, tuple[str, int]]
+) -> tuple[int, int, int]:
+    """Touching pairs that differ by 1, touching pairs that do not, repeated values."""
     good = bad = 0
     for s in squares:
         v = pieces[s][1]
         for t in NEIGHBOURS[s]:
-            if t > s and t in pieces and t in squares:
+            if t > s and t in squares:
                 if abs(pieces[t][1] - v) == 1:
                     good += 1
                 else:
                     bad += 1
-    repeats = len(squares) - len({pieces[s][1] for s in squares})
-    value = weights.link * good - weights.bad_link * bad - weights.duplicate * repeats
-    if well_formed:
-        # A well-formed chain longer than the goal does not win (R19): it must shed dice.
-        value += weights.formed * (min(len(squares), goal) - max(0, len(squares) - goal))
-    return value
+    return good, bad, len(squares) - len({pieces[s][1] for s in squares})
 
 
 def _exposure(
@@ -246,7 +435,7 @@ def _exposure(
     colour: str,
     mine: list[int],
     pieces: dict[int, tuple[str, int]],
-    safe: set[int],
+    safe: frozenset[int],
     next_colour: str,
     weights: Weights,
 ) -> float:
