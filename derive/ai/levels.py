@@ -34,7 +34,7 @@ _LEVELS: Final = (
         0.2,
         600,
         max_depth=1,
-        noise=0.4,
+        noise=0.6,
         quiescence=1,
     ),
     Level(
