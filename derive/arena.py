@@ -8,7 +8,7 @@ and an Elo-style table.
 A player is a level with optional overrides, ``LEVEL[:key=value,...]``: keys are
 ``nodes`` or ``time`` (the budget per move; by default the level's arena node
 budget, so that runs are reproducible), the fields of ``Level`` (``depth``,
-``noise``, ``quiescence``, ``many`` = paranoid | maxn) and the evaluation
+``noise``, ``quiescence``, ``rivalry``, ``many`` = paranoid | maxn) and the evaluation
 weights as ``w.NAME`` (see ``derive.ai.evaluate.Weights``).  Examples::
 
     python -m derive.arena random easy medium hard --rules L2 --games 100
@@ -68,7 +68,7 @@ class Player:
                 weights = dataclasses.replace(weights, **{field: float(value)})
             elif key == "depth":
                 changes["max_depth"] = int(value)
-            elif key in ("noise",):
+            elif key in ("noise", "rivalry"):
                 changes[key] = float(value)
             elif key == "quiescence":
                 changes[key] = int(value)

@@ -39,8 +39,14 @@ def minimax(game: Game, depth: int, side: str, ply: int = 0) -> float:
 
 @pytest.mark.parametrize(
     "rules,seats,seed",
-    [("L2", "ry", 1), ("L3", "ry", 2), ("L4", "rb", 3), ("L1", "rbyg", 4), ("L2", "ry/bg", 5),
-     ("L2C", "rby", 6)],
+    [
+        ("L2", "ry", 1),
+        ("L3", "ry", 2),
+        ("L4", "rb", 3),
+        ("L1", "rbyg", 4),
+        ("L2", "ry/bg", 5),
+        ("L2C", "rby", 6),
+    ],
 )
 def test_alphabeta_equals_minimax(rules: str, seats: str, seed: int) -> None:
     game = random_game(rules, seats, seed, 24)
@@ -155,3 +161,24 @@ def test_mcts_node_budget_and_legality_in_free_for_all() -> None:
 def test_side_scores_rate_a_won_game() -> None:
     game = Game.from_position("r1b10,r2a9,r3b8,y1e5 y ry L2")
     assert side_scores(game) == {"r": WIN, "y": 0.0}
+
+
+@pytest.mark.parametrize(
+    ("seats", "cut"), [("ry", 2), ("rby", 3), ("rbyg", 4), ("ry/bg", 2), ("rb/yg", 4), ("rg/by", 4)]
+)
+def test_rerolls_are_searched_shallower_by_whole_rounds(seats: str, cut: int) -> None:
+    # The leaves below a re-roll must fall to the same side as everywhere else:
+    # a cut of 2 in four-player games once made a re-roll at home look best all game.
+    game = Game.new(seats, "L2", seed=1)
+    assert AlphaBeta(game, evaluate=evaluate, rng=random.Random(1)).chance_reduction == cut
+
+
+def test_rivalry_applies_only_with_three_or_more_sides() -> None:
+    two = AlphaBeta(
+        Game.new("ry", "L2", seed=1), evaluate=evaluate, rng=random.Random(1), rivalry=0.5
+    )
+    four = AlphaBeta(
+        Game.new("rbyg", "L2", seed=1), evaluate=evaluate, rng=random.Random(1), rivalry=0.5
+    )
+    assert (two.rivalry, four.rivalry) == (1.0, 0.5)
+    assert paranoid({"r": 3.0, "b": 2.0, "y": 4.0}, "r", 0.5) == 1.0

@@ -4,7 +4,7 @@ With two sides (two players, or a team game) this is plain minimax; with three
 or four players it is *paranoid* search: every other side is assumed to play
 against the side to move at the root.  A re-roll is a chance node whose value is
 the mean over the six results (expectimax), searched two plies shallower when
-there is depth to spare (an even cut, so that leaves still fall to the same player) and cut
+there is depth to spare (by whole rounds, so that leaves still fall to the same side) and cut
 early when the results so far already settle it (Star1 with the win bounds).
 
 The search is a generator so that it can be paused anywhere: it yields when the
@@ -35,9 +35,10 @@ class _Stop(Exception):
     """The node budget is spent: unwind to the root."""
 
 
-def paranoid(scores: dict[str, float], side: str) -> float:
-    """``side``'s standing against its strongest opponent (plain difference for two)."""
-    return scores[side] - max(v for s, v in scores.items() if s != side)
+def paranoid(scores: dict[str, float], side: str, rivalry: float = 1.0) -> float:
+    """``side``'s standing against its strongest opponent (plain difference for two);
+    ``rivalry`` < 1 weighs that opponent's standing less (a more selfish player)."""
+    return scores[side] - rivalry * max(v for s, v in scores.items() if s != side)
 
 
 class AlphaBeta:
@@ -52,7 +53,8 @@ class AlphaBeta:
         max_depth: int | None = None,
         noise: float = 0.0,
         quiescence: int = 3,
-        chance_reduction: int = 2,
+        chance_reduction: int | None = None,
+        rivalry: float = 1.0,
     ) -> None:
         self.game = game
         self.evaluate = evaluate
@@ -60,7 +62,21 @@ class AlphaBeta:
         self.max_depth = max_depth
         self.noise = noise
         self.quiescence = quiescence
+        sides = [game.seating.team_of(c) for c in game.seating.colours]
+        if chance_reduction is None:
+            # Leaves must fall to the same player as those of the other moves, or the
+            # re-roll looks a few replies better than everything else (with four free
+            # players, a 2-ply cut once made `hard` re-roll a die at home all game).
+            n = len(sides)
+            chance_reduction = next(
+                k
+                for k in range(2, 2 * n + 1)
+                if all(sides[i] == sides[(i + k) % n] for i in range(n))
+            )
         self.chance_reduction = chance_reduction
+        # Only with three or four sides: with two, anything but the plain difference
+        # would stop the search being zero-sum.
+        self.rivalry = rivalry if len(set(sides)) > 2 else 1.0
         self.side = game.seating.team_of(game.to_move)
         self.nodes = 0
         self.node_limit: int | None = None
@@ -134,8 +150,8 @@ class AlphaBeta:
         """The value of playing ``move`` here (a re-roll: the mean of its results)."""
         if move.kind != REROLL:
             return (yield from self._after(move, depth - 1, alpha, beta, ply))
-        # Searched shallower when deep enough; by an even number of plies, so that
-        # the leaves still fall to the same player as those of the other moves.
+        # Searched shallower when deep enough; by a whole number of rounds, so
+        # that the leaves still fall to the same player as those of the other moves.
         child = depth - 1
         if child >= self.chance_reduction:
             child -= self.chance_reduction
@@ -247,7 +263,7 @@ class AlphaBeta:
 
     def utility(self) -> float:
         """The static value of the current position for the root's side."""
-        return paranoid(self.evaluate(self.game), self.side)
+        return paranoid(self.evaluate(self.game), self.side, self.rivalry)
 
     def _terminal(self, ply: int) -> float:
         winner = self.game.winner

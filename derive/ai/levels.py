@@ -22,6 +22,9 @@ class Level:
     """Capture plies looked at beyond the horizon."""
     many: str = "paranoid"
     """Algorithm with three or four sides: ``"paranoid"`` alpha-beta or ``"maxn"`` MCTS."""
+    rivalry: float = 1.0
+    """With three or four sides, how much paranoid search weighs the strongest
+    opponent's standing against its own (1: fully)."""
     uniform: bool = False
     """Pick uniformly among the legal moves (the baseline, no thought at all)."""
 

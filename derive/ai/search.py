@@ -81,6 +81,7 @@ def engine_for(game: Game, spec: Level, rng: random.Random, evaluator: Evaluator
         max_depth=spec.max_depth,
         noise=spec.noise,
         quiescence=spec.quiescence,
+        rivalry=spec.rivalry,
     )
 
 
