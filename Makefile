@@ -93,6 +93,7 @@ site: vendor
 
 lint: venv
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check derive tests tools bench
 
 format: venv
 	$(VENV)/bin/ruff check --select I --fix .

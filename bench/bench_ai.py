@@ -82,11 +82,17 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=1.0)
     args = parser.parse_args()
     seconds = args.seconds
-    print(f"| position | raw moves/s | +Zobrist | +text hash | evals/s | "
-          f"hard nodes/s | depth in {seconds:g} s | medium depth |")
+    print(
+        f"| position | raw moves/s | +Zobrist | +text hash | evals/s | "
+        f"hard nodes/s | depth in {seconds:g} s | medium depth |"
+    )
     print("|---|---|---|---|---|---|---|---|")
-    for rules, seats, plies in (("L2", "ry", 24), ("L3", "ry", 40), ("L2", "rbyg", 24),
-                                ("L2", "ry/bg", 24)):
+    for rules, seats, plies in (
+        ("L2", "ry", 24),
+        ("L3", "ry", 40),
+        ("L2", "rbyg", 24),
+        ("L2", "ry/bg", 24),
+    ):
         game = midgame(rules, seats, plies, seed=7)
         raw = rate(raw_moves(game.copy()), seconds)
         zobrist = rate(keyed_moves(game.copy(), False), seconds)
@@ -98,9 +104,11 @@ def main() -> None:
         elapsed = time.perf_counter() - start
         medium = Search(game, "medium", seed=1, max_time=seconds)
         medium_progress = medium.finish()
-        print(f"| {rules} {seats} ply {game.ply} | {raw:,.0f} | {zobrist:,.0f} | {text:,.0f} "
-              f"| {evals:,.0f} | {progress.nodes / elapsed:,.0f} | {progress.depth} "
-              f"| {medium_progress.depth} |")
+        print(
+            f"| {rules} {seats} ply {game.ply} | {raw:,.0f} | {zobrist:,.0f} | {text:,.0f} "
+            f"| {evals:,.0f} | {progress.nodes / elapsed:,.0f} | {progress.depth} "
+            f"| {medium_progress.depth} |"
+        )
 
 
 if __name__ == "__main__":

@@ -144,7 +144,11 @@ def play(task: Task) -> Result:
     winner = game.winner
     score = 0.5 if winner is None else 1.0 if winner[0] in mine else 0.0
     return Result(
-        task, score, game.ply, (nodes[0], nodes[1]), (seconds[0], seconds[1]),
+        task,
+        score,
+        game.ply,
+        (nodes[0], nodes[1]),
+        (seconds[0], seconds[1]),
         (moves[0], moves[1]),
     )
 
@@ -200,8 +204,9 @@ class Tally:
         per-game scores, clipped to [0, 1])."""
         n = self.games
         mean = self.score
-        var = (self.wins * (1 - mean) ** 2 + self.draws * (0.5 - mean) ** 2
-               + self.losses * mean**2) / max(1, n - 1)
+        var = (
+            self.wins * (1 - mean) ** 2 + self.draws * (0.5 - mean) ** 2 + self.losses * mean**2
+        ) / max(1, n - 1)
         half = 1.96 * math.sqrt(var / n) if n > 1 else 1.0
         return max(0.0, mean - half), min(1.0, mean + half)
 
@@ -249,9 +254,7 @@ def ratings(tallies: Sequence[Tally], anchor: str) -> dict[str, float]:
     for _ in range(500):
         for n in names:
             denom = sum(
-                games / (strength[n] + strength[m])
-                for (a, m), games in meetings.items()
-                if a == n
+                games / (strength[n] + strength[m]) for (a, m), games in meetings.items() if a == n
             )
             strength[n] = wins[n] / denom if denom else strength[n]
     base = strength.get(anchor, 1.0)
@@ -292,7 +295,7 @@ def tasks_for(
     if ladder:
         pairs = [(players[i + 1], players[i]) for i in range(len(players) - 1)]
     else:
-        pairs = [(b, a) for i, a in enumerate(players) for b in players[i + 1:]]
+        pairs = [(b, a) for i, a in enumerate(players) for b in players[i + 1 :]]
     return [
         Task(first, second, rules, seats, i, seed, max_plies)
         for first, second in pairs
@@ -301,8 +304,11 @@ def tasks_for(
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m derive.arena", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        prog="python -m derive.arena",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("players", nargs="+", help="LEVEL[:key=value,...], weakest first")
     parser.add_argument("--rules", default="L2", choices=sorted(RULE_SETS))
     parser.add_argument("--seats", default="ry", help="seating, e.g. ry, rbyg, ry/bg")
@@ -310,8 +316,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--plies", type=int, default=200, help="ply limit (then a draw)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=multiprocessing.cpu_count())
-    parser.add_argument("--ladder", action="store_true",
-                        help="only each player against the next (default: every pair)")
+    parser.add_argument(
+        "--ladder",
+        action="store_true",
+        help="only each player against the next (default: every pair)",
+    )
     parser.add_argument("--quiet", action="store_true")
     args = parser.parse_args(argv)
     try:
@@ -321,12 +330,21 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
-    tasks = tasks_for(args.players, rules=args.rules, seats=args.seats, games=args.games,
-                      seed=args.seed, max_plies=args.plies, ladder=args.ladder)
+    tasks = tasks_for(
+        args.players,
+        rules=args.rules,
+        seats=args.seats,
+        games=args.games,
+        seed=args.seed,
+        max_plies=args.plies,
+        ladder=args.ladder,
+    )
     start = time.perf_counter()
     results = run(tasks, args.jobs, log=not args.quiet)
-    print(f"{args.rules} {args.seats}, {args.games} games per pairing, ply limit {args.plies}, "
-          f"seed {args.seed}, {time.perf_counter() - start:.0f} s on {args.jobs} processes")
+    print(
+        f"{args.rules} {args.seats}, {args.games} games per pairing, ply limit {args.plies}, "
+        f"seed {args.seed}, {time.perf_counter() - start:.0f} s on {args.jobs} processes"
+    )
     print(report(tally(results), args.players[0]))
     return 0
 

@@ -52,9 +52,7 @@ def parse_position(text: str) -> PositionSpec:
         for token in pieces_text.split(","):
             match = _PIECE_RE.fullmatch(token)
             if match is None:
-                raise PositionError(
-                    f"piece {token!r} is not <colour><value><square>, e.g. r3c1"
-                )
+                raise PositionError(f"piece {token!r} is not <colour><value><square>, e.g. r3c1")
             colour, value_text, name = match.groups()
             if colour not in COLOUR_NAMES:
                 raise PositionError(f"piece {token!r}: {colour!r} is not a colour (r b y g)")

@@ -42,9 +42,7 @@ def rule_set(ident: str) -> RuleSet:
     try:
         return RULE_SETS[ident]
     except KeyError:
-        raise ValueError(
-            f"unknown rule set {ident!r} (one of {' '.join(RULE_SETS)})"
-        ) from None
+        raise ValueError(f"unknown rule set {ident!r} (one of {' '.join(RULE_SETS)})") from None
 
 
 def _canonical(letters: str) -> str:
@@ -91,7 +89,5 @@ class Seating:
 
     def describe(self) -> str:
         if self.teams:
-            return " vs ".join(
-                " + ".join(COLOUR_NAMES[c] for c in team) for team in self.teams
-            )
+            return " vs ".join(" + ".join(COLOUR_NAMES[c] for c in team) for team in self.teams)
         return ", ".join(COLOUR_NAMES[c] for c in self.colours)

@@ -177,8 +177,10 @@ def test_parse_seats() -> None:
 def test_player_plays_a_whole_game_reproducibly() -> None:
     def play_out(seed: int) -> list[str]:
         game = Game.new("ry", "L1", seed=3, max_plies=40)
-        seats = {"r": player("medium", seed=seed, max_nodes=200),
-                 "y": player("easy", seed=seed + 1, max_nodes=100)}
+        seats = {
+            "r": player("medium", seed=seed, max_nodes=200),
+            "y": player("easy", seed=seed + 1, max_nodes=100),
+        }
         while not game.is_over:
             game.play(seats[game.to_move](game))
         return [str(m) for m in game.moves]
@@ -193,9 +195,7 @@ def test_hint_names_the_move_and_a_reason() -> None:
     assert str(advice.move) == "c7-b8"
     assert advice.reason == "wins: completes the well-formed chain b8-a9-b10"
     capture = Game.from_position("r3d4,y2e5,y1d10,r1a1 r ry L2")
-    assert hint(capture, seed=1, max_nodes=3000).reason.startswith(
-        "captures yellow's 2 on e5"
-    )
+    assert hint(capture, seed=1, max_nodes=3000).reason.startswith("captures yellow's 2 on e5")
 
 
 def test_the_ai_imports_no_processes_or_threads() -> None:

@@ -26,7 +26,12 @@ def test_seats_alternate() -> None:
 
 def test_small_match_is_reproducible_and_tallied() -> None:
     tasks = tasks_for(
-        ["random", "easy:nodes=40"], rules="L1", seats="ry", games=4, seed=3, max_plies=60,
+        ["random", "easy:nodes=40"],
+        rules="L1",
+        seats="ry",
+        games=4,
+        seed=3,
+        max_plies=60,
         ladder=True,
     )
     first = run(tasks, jobs=1)
@@ -43,8 +48,23 @@ def test_small_match_is_reproducible_and_tallied() -> None:
 
 
 def test_command_line_prints_tables(capsys: pytest.CaptureFixture[str]) -> None:
-    code = main(["random", "easy:nodes=30", "--rules", "L1", "--seats", "rbyg", "--games", "2",
-                 "--plies", "40", "--jobs", "1", "--quiet"])
+    code = main(
+        [
+            "random",
+            "easy:nodes=30",
+            "--rules",
+            "L1",
+            "--seats",
+            "rbyg",
+            "--games",
+            "2",
+            "--plies",
+            "40",
+            "--jobs",
+            "1",
+            "--quiet",
+        ]
+    )
     assert code == 0
     out = capsys.readouterr().out
     assert "| easy:nodes=30 | random | 2 |" in out

@@ -57,4 +57,3 @@ def player(
         )
 
     return play
-
