@@ -54,9 +54,9 @@ _LEVELS: Final = (
         "searches as deep as its time allows",
         1.5,
         10_000,
-        # Alone against three, weighing the leading rival at half its standing won
-        # more often (10 of 24 games) than full paranoia (2 of 8), max^n MCTS (3 of
-        # 8) or ignoring rivals (2 of 8): the others keep blocking the leader anyway.
+        # Alone against three medium, weighing the leading rival at half its standing
+        # won 10 of 24 short-run games against 2 of 8 for full paranoia, 3 of 8 for
+        # max^n MCTS; over 100 games it then won 26: no better than chance (AI.md).
         rivalry=0.5,
     ),
 )
