@@ -89,9 +89,9 @@ class Weights:
     cornered: float = 3.0
     """Extra actions when none of the promising chains has room to grow."""
     detour: float = 0.0
-    """1: a helper's walk to an anchored chain goes around the chain (breadth-first,
-    never touching its other dice); 0: as the crow flies.  An experiment, off by
-    default until the arena has measured it (see AI.md, known gaps)."""
+    """1: a helper's walk to an anchored chain goes around the chain (a step next to
+    its other dice counts double); 0: as the crow flies.  An experiment, off: the
+    arena found no gain in L3 against random (AI.md, known gaps)."""
 
 
 DEFAULT_WEIGHTS: Final = Weights()
