@@ -12,7 +12,7 @@ import heapq
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Final, NamedTuple
+from typing import Final, NamedTuple, TypeVar
 
 from ..board import COLOURS, NEIGHBOURS, OPPOSITE, RIVE_BIT, RIVE_MASK, RIVES
 from ..game import Game
@@ -21,6 +21,9 @@ Scores = dict[str, float]
 """Side (a colour letter, or a team's letters) → how well it stands."""
 
 Evaluator = Callable[[Game], Scores]
+
+K = TypeVar("K")
+V = TypeVar("V")
 
 WIN: Final = 100_000.0
 """The value of a won game; search scores beyond ``WIN_BOUND`` are wins."""
@@ -97,6 +100,21 @@ class Weights:
 DEFAULT_WEIGHTS: Final = Weights()
 
 
+class _Memo(dict[K, V]):
+    """A search-lifetime cache that forgets everything once it holds ``limit``
+    entries (a game's layouts keep changing; a bound keeps the browser's memory flat)."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__()
+        self.limit = limit
+
+    def keep(self, key: K, value: V) -> V:
+        if len(self) >= self.limit:
+            self.clear()
+        self[key] = value
+        return value
+
+
 class _Own(NamedTuple):
     """What a colour's standing owes to its own dice alone (unweighted), which
     most moves of a search leave unchanged: so it is worked out once per layout."""
@@ -117,7 +135,7 @@ class _Own(NamedTuple):
     """Dice protected by a well-formed chain (R15)."""
 
 
-_OWN: dict[tuple[object, ...], _Own] = {}
+_OWN: _Memo[tuple[object, ...], _Own] = _Memo(100_000)
 
 
 def _own(
@@ -141,8 +159,6 @@ def _own(
     found = _OWN.get(key)
     if found is not None:
         return found
-    if len(_OWN) > 100_000:
-        _OWN.clear()
     goal = rules.goal
     shape = template(goal)
     dist = DISTANCE[colour]
@@ -187,8 +203,7 @@ def _own(
     own = _Own(
         sum(rows), template_cost, completion, links, bad_links, repeats, formed, frozenset(safe)
     )
-    _OWN[key] = own
-    return own
+    return _OWN.keep(key, own)
 
 
 def colour_scores(game: Game, weights: Weights = DEFAULT_WEIGHTS) -> dict[str, float]:
@@ -368,7 +383,7 @@ def _fill(
     return cost
 
 
-_PATHS: dict[tuple[int, ...], tuple[int, ...] | None] = {}
+_PATHS: _Memo[tuple[int, ...], tuple[int, ...] | None] = _Memo(50_000)
 
 
 def _path(squares: tuple[int, ...]) -> tuple[int, ...] | None:
@@ -377,8 +392,6 @@ def _path(squares: tuple[int, ...]) -> tuple[int, ...] | None:
     found = _PATHS.get(squares, ())
     if found != ():
         return found
-    if len(_PATHS) > 50_000:
-        _PATHS.clear()
     members = set(squares)
     links = {s: [t for t in NEIGHBOURS[s] if t in members] for s in squares}
     ends = [s for s in squares if len(links[s]) <= 1]
@@ -388,11 +401,10 @@ def _path(squares: tuple[int, ...]) -> tuple[int, ...] | None:
         while len(walk) < len(squares):
             walk.append(next(t for t in links[walk[-1]] if t not in walk[-2:-1]))
         order = tuple(walk)
-    _PATHS[squares] = order
-    return order
+    return _PATHS.keep(squares, order)
 
 
-_AROUND: dict[tuple[tuple[int, ...], int], tuple[int, ...]] = {}
+_AROUND: _Memo[tuple[tuple[int, ...], int], tuple[int, ...]] = _Memo(50_000)
 
 
 def _around(squares: tuple[int, ...], end: int) -> tuple[int, ...]:
@@ -404,8 +416,6 @@ def _around(squares: tuple[int, ...], end: int) -> tuple[int, ...]:
     found = _AROUND.get(key)
     if found is not None:
         return found
-    if len(_AROUND) > 50_000:
-        _AROUND.clear()
     chain = set(squares)
     near = {t for s in squares for t in NEIGHBOURS[s]}
     landing = [
@@ -429,11 +439,10 @@ def _around(squares: tuple[int, ...], end: int) -> tuple[int, ...]:
                 steps[n] = cost + step
                 heapq.heappush(heap, (cost + step, n))
     found = tuple(min(v, 20) for v in steps)
-    _AROUND[key] = found
-    return found
+    return _AROUND.keep(key, found)
 
 
-_ROOM: dict[tuple[str, tuple[int, ...], int, int], int] = {}
+_ROOM: _Memo[tuple[str, tuple[int, ...], int, int], int] = _Memo(50_000)
 
 
 def _room(colour: str, squares: tuple[int, ...], end: int, limit: int) -> int:
@@ -445,8 +454,6 @@ def _room(colour: str, squares: tuple[int, ...], end: int, limit: int) -> int:
     found = _ROOM.get(key)
     if found is not None:
         return found
-    if len(_ROOM) > 50_000:
-        _ROOM.clear()
     foreign = ~RIVE_BIT[colour]
     taken = set(squares)
     rives = 0
@@ -470,8 +477,7 @@ def _room(colour: str, squares: tuple[int, ...], end: int, limit: int) -> int:
             taken.discard(n)
 
     grow(end, 0, rives)
-    _ROOM[key] = best
-    return best
+    return _ROOM.keep(key, best)
 
 
 def _chain_links(
