@@ -356,6 +356,29 @@ def test_impossible_setups_are_refused(setup: Setup, message: str) -> None:
     assert ctrl.game.to_position() == "r3c3 r ry L2"
 
 
+@pytest.mark.parametrize(
+    ("ai", "seats", "start"),
+    [
+        ({"y": "hard"}, {"r": HUMAN, "y": "hard"}, "r"),
+        ({"b": "easy"}, {"b": "easy", "g": HUMAN}, None),
+        ({"r": "easy", "y": "hard"}, {"r": "easy", "y": "hard"}, "r"),
+        ({"y": "hard", "g": HUMAN}, {"y": "hard", "g": HUMAN}, None),
+        ({"g": "hard", "b": "easy"}, {"b": "easy", "g": "hard"}, None),
+    ],
+)
+def test_an_ai_link_seats_the_computer_and_a_person_opposite(
+    ai: dict[str, str], seats: dict[str, str], start: str | None
+) -> None:
+    before = Setup("L3", {"r": HUMAN, "b": HUMAN, "y": HUMAN, "g": HUMAN}, "rb/yg", "r")
+    setup = before.seated(ai)
+    assert setup == Setup("L3", seats, None, start)
+    assert list(setup.seats) == [c for c in "rbyg" if c in seats]
+    assert setup.problem() is None
+    ctrl = table("r3c3 r ry L2")
+    ctrl.new_game(setup, seed=3)
+    assert ctrl.seats == seats
+
+
 def test_setup_survives_the_save_and_odd_data_falls_back() -> None:
     setup = Setup("L4", {"r": HUMAN, "g": "easy"}, None, "g")
     assert Setup.from_json(json.loads(json.dumps(setup.to_json()))) == setup

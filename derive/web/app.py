@@ -127,6 +127,9 @@ class Page:
                 ctrl.notice = Notice("success", ctrl.t("restored"))
             else:
                 setup_needed = True
+            if launch.ai:
+                ctrl.setup = ctrl.setup.seated(launch.ai)
+                setup_needed = True
         if self.embed:
             document.documentElement.classList.add("embed")
         self._bind()

@@ -12,7 +12,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
-from ..board import COLOURS, NEIGHBOURS, RIVES, SIZE, SQUARES, parse_square, square_name
+from ..board import COLOURS, NEIGHBOURS, OPPOSITE, RIVES, SIZE, SQUARES, parse_square, square_name
 from ..game import Game, IllegalMove
 from ..notation import ADJUST, CAPTURE, ENTER, MOVE, PASS, REROLL, Move
 from . import highlights, i18n, share
@@ -55,6 +55,19 @@ class Setup:
         if self.teams and len(self.seats) != 4:
             return "setup.teams_need_four"
         return None
+
+    def seated(self, ai: dict[str, str]) -> Setup:
+        """This setup with ``ai``'s colours played by the computer (a ``?ai=`` link).
+
+        Someone opening such a link means to play against those seats, so a person
+        sits opposite the first of them unless a seat is already theirs.
+        """
+        seats = dict(ai)
+        if HUMAN not in seats.values():
+            seats.setdefault(OPPOSITE[next(iter(ai))], HUMAN)
+        ordered = {c: seats[c] for c in COLOURS if c in seats}
+        start = self.start if self.start in ordered else None
+        return Setup(self.rule_set, ordered, None, start)
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -50,6 +50,23 @@ def test_first_visit_sets_up_a_game_with_a_start_roll(page: Page, server_url: st
     expect(page.locator(f'[data-reserve="{starter}"]')).to_have_class("tray turn")
 
 
+def test_an_ai_link_on_a_first_visit_offers_that_opponent(page: Page, server_url: str) -> None:
+    open_app(page, server_url, "?ai=y:hard")
+    dialog = page.locator("#setup")
+    expect(dialog).to_be_visible()
+    # The computer's levels appear once its worker is up; the link's choice must survive.
+    expect(dialog.locator('select[name="seat_y"]')).to_have_value("ai:hard", timeout=60_000)
+    expect(dialog.locator('select[name="seat_r"]')).to_have_value("human")
+    expect(dialog.locator('select[name="seat_b"]')).to_have_value("off")
+    expect(dialog.locator('select[name="seat_g"]')).to_have_value("off")
+    dialog.locator('select[name="start"]').select_option("r")
+    dialog.locator('button[type="submit"]').click()
+    expect(dialog).to_be_hidden()
+    assert board_position(page) == "- r ry L2"
+    expect(page.locator('[data-player="y"]')).to_contain_text("computer")
+    expect(page.locator('[data-player="y"]')).to_contain_text("hard")
+
+
 def test_setup_refuses_a_single_player(page: Page, server_url: str) -> None:
     open_app(page, server_url)
     dialog = page.locator("#setup")
