@@ -8,7 +8,7 @@ and an Elo-style table.
 A player is a level with optional overrides, ``LEVEL[:key=value,...]``: keys are
 ``nodes`` or ``time`` (the budget per move; by default the level's arena node
 budget, so that runs are reproducible), the fields of ``Level`` (``depth``,
-``noise``, ``quiescence``, ``rivalry``, ``many`` = paranoid | maxn) and the evaluation
+``noise``, ``quiescence``, ``rivalry``, ``many`` = paranoid | brs | maxn) and the evaluation
 weights as ``w.NAME`` (see ``derive.ai.evaluate.Weights``).  Examples::
 
     python -m derive.arena random easy medium hard --rules L2 --games 100
@@ -73,8 +73,8 @@ class Player:
             elif key == "quiescence":
                 changes[key] = int(value)
             elif key == "many":
-                if value not in ("paranoid", "maxn"):
-                    raise ValueError(f"player {text!r}: many is paranoid or maxn")
+                if value not in ("paranoid", "brs", "maxn"):
+                    raise ValueError(f"player {text!r}: many is paranoid, brs or maxn")
                 changes[key] = value
             else:
                 raise ValueError(f"player {text!r}: unknown setting {key!r}")

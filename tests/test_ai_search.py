@@ -1,13 +1,16 @@
 """The searches themselves: alpha-beta equals plain minimax/expectimax, wins are
-taken, a 2-player opponent's win in one is blocked, MCTS keeps to its budget."""
+taken, an opponent's win in one is blocked (by best-reply search whoever makes it),
+MCTS keeps to its budget."""
 
 from __future__ import annotations
 
+import itertools
+import math
 import random
 
 import pytest
 
-from derive import Game
+from derive import Game, Move
 from derive.ai import choose_move
 from derive.ai.alphabeta import AlphaBeta, paranoid
 from derive.ai.evaluate import WIN, evaluate, side_scores
@@ -145,6 +148,84 @@ def _replies_win(game: Game, move: object) -> bool:
         return bool(_winning_moves(game))
     finally:
         game.undo()
+
+
+# Yellow's c1-d2 needs a 3 on e3 (f4-e3); blue moves between red and yellow.
+FOUR_BLOCK = "r2d4,r1a1,y1c1,y2d2,y3f4,y1d10,b1j6,g1a5 r rbyg L2"
+
+
+@pytest.mark.parametrize("depth", [2, 3])
+def test_best_reply_sees_a_threat_from_any_opponent(depth: int) -> None:
+    # Paranoid search to depth 2 sees only blue's reply; best-reply search sees
+    # yellow's win among all the opponents' replies, and at depth 3 the re-roll must
+    # not hide it (a re-roll once went unanswered there).
+    game = Game.from_position(FOUR_BLOCK)
+    search = AlphaBeta(
+        game.copy(), evaluate=evaluate, rng=random.Random(1), max_depth=depth, best_reply=True
+    )
+    for _ in search.run():
+        pass
+    assert str(search.best_move) == "d4-e3"
+    game.push(search.best_move)
+    game.push(next(m for m in game.legal_moves() if m.kind != "reroll"))
+    assert not _winning_moves(game)
+
+
+def test_best_reply_layer_is_one_ply_of_all_opponents() -> None:
+    """At depth 2 a layer's value is the worst, over every opponent's every move (the
+    others playing their likeliest move), of the static value: checked against a
+    plain enumeration, with one fixed rule for the likeliest move in both."""
+    game = random_game("L2", "rby", 7, 16)
+    side = game.seating.team_of(game.to_move)
+    assert len({game.seating.team_of(c) for c in game.seating.colours}) == 3
+
+    def likeliest(at: Game) -> Move:
+        return next(m for m in at.legal_moves() if m.kind != "reroll")
+
+    def outcomes(move: Move) -> list[Move]:
+        return [move._replace(value=k) for k in range(1, 7)] if move.kind == "reroll" else [move]
+
+    def layer() -> float:
+        movers = list(itertools.takewhile(lambda c: c != side, game.turn_order()))
+        worst = math.inf
+        for i in range(len(movers)):
+            if i:
+                game.push(likeliest(game))
+            for move in game.legal_moves():
+                total = 0.0
+                for result in outcomes(move):
+                    game.push(result)
+                    for _ in movers[i + 1 :]:
+                        game.push(likeliest(game))
+                    total += paranoid(evaluate(game), side)
+                    for _ in movers[i:]:
+                        game.undo()
+                worst = min(worst, total / len(outcomes(move)))
+        for _ in movers[1:]:
+            game.undo()
+        return worst
+
+    best = -math.inf
+    for move in game.legal_moves():
+        total = 0.0
+        for result in outcomes(move):
+            game.push(result)
+            total += layer()
+            game.undo()
+        best = max(best, total / len(outcomes(move)))
+
+    search = AlphaBeta(
+        game.copy(),
+        evaluate=evaluate,
+        rng=random.Random(1),
+        max_depth=2,
+        quiescence=0,
+        best_reply=True,
+    )
+    search._likeliest = lambda ply: likeliest(search.game)  # type: ignore[method-assign]
+    for _ in search.run():
+        pass
+    assert search.best_score == pytest.approx(best)
 
 
 def test_mcts_node_budget_and_legality_in_free_for_all() -> None:

@@ -1,11 +1,13 @@
 """Iterative-deepening alpha-beta for one side against the others, re-rolls as chance.
 
 With two sides (two players, or a team game) this is plain minimax; with three
-or four players it is *paranoid* search: every other side is assumed to play
-against the side to move at the root.  A re-roll is a chance node whose value is
-the mean over the six results (expectimax), searched two plies shallower when
-there is depth to spare (by whole rounds, so that leaves still fall to the same side) and cut
-early when the results so far already settle it (Star1 with the win bounds).
+or four players it is *paranoid* search (every other side is assumed to play
+against the side to move at the root) or *best-reply* search (of all the
+opponents' replies, only the most harmful one is searched).  A re-roll is a chance
+node whose value is the mean over the six results (expectimax), searched a whole
+round shallower when there is depth to spare (so that leaves still fall to the same
+side) and cut early when the results so far already settle it (Star1 with the win
+bounds).
 
 The search is a generator so that it can be paused anywhere: it yields when the
 deadline set by its owner passes and picks up where it was on the next ``next``.
@@ -55,6 +57,7 @@ class AlphaBeta:
         quiescence: int = 3,
         chance_reduction: int | None = None,
         rivalry: float = 1.0,
+        best_reply: bool = False,
     ) -> None:
         self.game = game
         self.evaluate = evaluate
@@ -63,6 +66,10 @@ class AlphaBeta:
         self.noise = noise
         self.quiescence = quiescence
         sides = [game.seating.team_of(c) for c in game.seating.colours]
+        # Best-reply search only differs from paranoid with three or four sides.
+        self.best_reply = best_reply and len(set(sides)) > 2
+        if chance_reduction is None and self.best_reply:
+            chance_reduction = 2  # one of our moves and one layer of replies
         if chance_reduction is None:
             # Leaves must fall to the same player as those of the other moves, or the
             # re-roll looks a few replies better than everything else (with four free
@@ -145,19 +152,27 @@ class AlphaBeta:
         self._root_moves = [m for m, _ in sorted(scored, key=lambda mv: -mv[1])]
 
     def _child(
-        self, move: Move, depth: int, alpha: float, beta: float, ply: int
+        self, move: Move, depth: int, alpha: float, beta: float, ply: int, tail: int = 0
     ) -> Generator[None, None, float]:
-        """The value of playing ``move`` here (a re-roll: the mean of its results)."""
+        """The value of playing ``move`` here (a re-roll: the mean of its results),
+        then ``tail`` likeliest moves of the players who follow (best-reply search)."""
         if move.kind != REROLL:
-            return (yield from self._after(move, depth - 1, alpha, beta, ply))
+            return (yield from self._after(move, depth - 1, alpha, beta, ply, tail))
         # Searched shallower when deep enough; by a whole number of rounds, so
-        # that the leaves still fall to the same player as those of the other moves.
+        # that the leaves still fall to the same player as those of the other moves,
+        # and never so short that the next player's reply goes unseen (a re-roll
+        # judged on the spot hides every threat the other moves have to meet).
         child = depth - 1
-        if child >= self.chance_reduction:
+        if ply:
+            # Below the root a re-roll is judged by its six outcomes as they stand
+            # (an outcome that wins at once still counts): searching each outcome
+            # deeper cost three quarters of all nodes and rarely changed a choice.
+            child = min(child, 0)
+        elif child > self.chance_reduction:
             child -= self.chance_reduction
         total = 0.0
         for k in range(1, 7):
-            total += yield from self._after(move._replace(value=k), child, -INF, INF, ply)
+            total += yield from self._after(move._replace(value=k), child, -INF, INF, ply, tail)
             # Star1: even the best (worst) remaining results cannot bring the mean back.
             upper = (total + (6 - k) * WIN) / 6
             if upper <= alpha:
@@ -168,20 +183,28 @@ class AlphaBeta:
         return total / 6
 
     def _after(
-        self, move: Move, depth: int, alpha: float, beta: float, ply: int
+        self, move: Move, depth: int, alpha: float, beta: float, ply: int, tail: int = 0
     ) -> Generator[None, None, float]:
         if self._visit():
             yield
         saved = self._key
         self._key, _ = keys.push(self.game, saved, move)
+        played = 1
         try:
+            while tail and not self.game.is_over:
+                if self._visit():
+                    yield
+                self._key, _ = keys.push(self.game, self._key, self._likeliest(ply + played))
+                played += 1
+                tail -= 1
             if depth <= 0:
                 # Below the horizon ``depth`` counts the capture plies already looked at.
-                value = yield from self._quiesce(alpha, beta, ply + 1, self.quiescence + depth)
+                value = yield from self._quiesce(alpha, beta, ply + played, self.quiescence + depth)
             else:
-                value = yield from self._search(depth, alpha, beta, ply + 1)
+                value = yield from self._search(depth, alpha, beta, ply + played)
         finally:
-            self.game.undo()
+            for _ in range(played):
+                self.game.undo()
             self._key = saved
         return value
 
@@ -204,6 +227,8 @@ class AlphaBeta:
                 ):
                     return value
         maximizing = game.seating.team_of(game.to_move) == self.side
+        if not maximizing and self.best_reply:
+            return (yield from self._replies(depth, alpha, beta, ply, tt_move))
         a0, b0 = alpha, beta
         best = -INF if maximizing else INF
         best_move: Move | None = None
@@ -219,11 +244,75 @@ class AlphaBeta:
             if alpha >= beta:
                 self._reward(move, depth, ply)
                 break
-        flag = _UPPER if best <= a0 else _LOWER if best >= b0 else _EXACT
+        self._store(depth, best, a0, b0, ply, best_move)
+        return best
+
+    def _replies(
+        self, depth: int, alpha: float, beta: float, ply: int, tt_move: Move | None
+    ) -> Generator[None, None, float]:
+        """Best-reply search's layer of opponents (Schadd & Winands): only the one
+        reply that hurts most among all the opponents' moves is searched, the others
+        playing their likeliest move so that every line stays a legal game.  Our own
+        next move is then one layer away instead of one per opponent."""
+        game = self.game
+        movers = []
+        for colour in game.turn_order():
+            if game.seating.team_of(colour) == self.side:
+                break
+            movers.append(colour)
+        b0 = beta
+        best = INF
+        best_move: Move | None = None
+        saved = self._key
+        played = 0
+        try:
+            for i in range(len(movers)):
+                if i:
+                    # The previous opponent does not reply: it plays its likeliest move.
+                    if self._visit():
+                        yield
+                    self._key, _ = keys.push(game, self._key, self._likeliest(ply + played))
+                    played += 1
+                    if game.is_over:
+                        best = min(best, self._terminal(ply + played))
+                        break
+                tail = len(movers) - 1 - i
+                first = tt_move if i == 0 else None
+                for move in self._order(list(game.legal_moves()), first, ply + played):
+                    value = yield from self._child(move, depth, alpha, beta, ply + played, tail)
+                    if value < best:
+                        best = value
+                        beta = min(beta, value)
+                        if i == 0:
+                            best_move = move
+                    if alpha >= beta:
+                        self._reward(move, depth, ply + played)
+                        break
+                if alpha >= beta:
+                    break
+        finally:
+            for _ in range(played):
+                game.undo()
+            self._key = saved
+        self._store(depth, best, alpha, b0, ply, best_move)
+        return best
+
+    def _likeliest(self, ply: int) -> Move:
+        """The move a non-replying opponent is assumed to play: the first in move
+        order that needs no dice (a re-roll only when nothing else is legal)."""
+        moves = self._order(list(self.game.legal_moves()), None, ply)
+        for move in moves:
+            if move.kind != REROLL:
+                return move
+        return moves[0]._replace(value=self.rng.randint(1, 6))
+
+    def _store(
+        self, depth: int, best: float, alpha: float, beta: float, ply: int, move: Move | None
+    ) -> None:
+        flag = _UPPER if best <= alpha else _LOWER if best >= beta else _EXACT
         if len(self._tt) >= _TT_LIMIT:
             self._tt.clear()
-        self._tt[self._key] = (depth, flag, _to_tt(best, ply), best_move)
-        return best
+        self._tt[self._key] = (depth, flag, _to_tt(best, ply), move)
 
     def _quiesce(
         self, alpha: float, beta: float, ply: int, depth: int

@@ -21,7 +21,8 @@ class Level:
     quiescence: int = 3
     """Capture plies looked at beyond the horizon."""
     many: str = "paranoid"
-    """Algorithm with three or four sides: ``"paranoid"`` alpha-beta or ``"maxn"`` MCTS."""
+    """Algorithm with three or four sides: ``"paranoid"`` or ``"brs"`` (best-reply)
+    alpha-beta, or ``"maxn"`` MCTS."""
     rivalry: float = 1.0
     """With three or four sides, how much paranoid search weighs the strongest
     opponent's standing against its own (1: fully)."""

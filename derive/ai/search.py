@@ -82,6 +82,7 @@ def engine_for(game: Game, spec: Level, rng: random.Random, evaluator: Evaluator
         noise=spec.noise,
         quiescence=spec.quiescence,
         rivalry=spec.rivalry,
+        best_reply=spec.many == "brs",
     )
 
 
