@@ -31,6 +31,9 @@ INF = math.inf
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 _TT_LIMIT = 400_000
 _CHECK_EVERY = 16
+REROLL_MARGIN = 2.0
+"""How far (in evaluation units, about one action each) a root re-roll judged on
+the spot may fall short of the best move and still be searched deeper."""
 
 
 class _Stop(Exception):
@@ -158,18 +161,28 @@ class AlphaBeta:
         then ``tail`` likeliest moves of the players who follow (best-reply search)."""
         if move.kind != REROLL:
             return (yield from self._after(move, depth - 1, alpha, beta, ply, tail))
-        # Searched shallower when deep enough; by a whole number of rounds, so
-        # that the leaves still fall to the same player as those of the other moves,
-        # and never so short that the next player's reply goes unseen (a re-roll
-        # judged on the spot hides every threat the other moves have to meet).
         child = depth - 1
-        if ply:
+        if ply or child <= 0:
             # Below the root a re-roll is judged by its six outcomes as they stand
             # (an outcome that wins at once still counts): searching each outcome
-            # deeper cost three quarters of all nodes and rarely changed a choice.
-            child = min(child, 0)
-        elif child > self.chance_reduction:
+            # deeper took three quarters of all nodes and rarely changed a choice.
+            return (yield from self._outcomes(move, min(child, 0), alpha, beta, ply, tail))
+        # At the root, a re-roll whose outcomes as they stand fall clearly short of
+        # the best move so far is not searched deeper (it would take six searches).
+        probe = yield from self._outcomes(move, 0, -INF, INF, ply, tail)
+        if probe + REROLL_MARGIN <= alpha:
+            return probe
+        # Deeper, a whole round shallower when there is depth to spare, so that the
+        # leaves still fall to the same player as those of the other moves, and
+        # never so short that the next player's reply goes unseen.
+        if child > self.chance_reduction:
             child -= self.chance_reduction
+        return (yield from self._outcomes(move, child, alpha, beta, ply, tail))
+
+    def _outcomes(
+        self, move: Move, child: int, alpha: float, beta: float, ply: int, tail: int
+    ) -> Generator[None, None, float]:
+        """The mean value of a re-roll's six outcomes, each searched ``child`` deep."""
         total = 0.0
         for k in range(1, 7):
             total += yield from self._after(move._replace(value=k), child, -INF, INF, ply, tail)
