@@ -94,27 +94,3 @@ def test_own_dice_facts_are_cached_by_layout_not_by_position() -> None:
     game.undo()
     E.colour_scores(game)
     assert len(E._OWN) == 3
-
-
-def test_walks_around_a_chain_count_the_detour() -> None:
-    # Yellow's e1-d2-c3-d4-c5 can only grow beside e1, on f2; a helper on a5 is four
-    # squares from e1 as the crow flies, but every short way touches the chain.
-    chain = squares("e1", "d2", "c3", "d4", "c5")
-    around = E._around(chain, parse_square("e1"))
-    assert around[parse_square("f2")] == 0
-    assert around[parse_square("g3")] == 1
-    assert around[parse_square("a5")] > E.STEPS[parse_square("e1")][parse_square("a5")] - 1
-    assert around[parse_square("a5")] == 9
-
-
-def test_detour_is_an_experiment_off_by_default_and_cached_apart() -> None:
-    import dataclasses
-
-    game = Game.from_position(
-        "r4a1,r3c1,y5e1,r5g1,r6i1,r4b2,y4d2,y3c3,y2d4,r1h4,y6a5,y1c5,y2g9,y2b10,y1d10,y1h10 y ry L3"
-    )
-    assert E.DEFAULT_WEIGHTS.detour == 0.0
-    plain = E.colour_scores(game)
-    around = E.colour_scores(game, dataclasses.replace(E.DEFAULT_WEIGHTS, detour=1.0))
-    assert around["y"] < plain["y"]  # the 6 on a5 has further to go than it seemed
-    assert E.colour_scores(game) == plain

@@ -8,7 +8,6 @@ colour still seems to need, which of its dice look exposed.  Scores are in
 
 from __future__ import annotations
 
-import heapq
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -91,10 +90,6 @@ class Weights:
     """Weight of the weaker partner of a team (the stronger one counts fully)."""
     cornered: float = 3.0
     """Extra actions when none of the promising chains has room to grow."""
-    detour: float = 0.0
-    """1: a helper's walk to an anchored chain goes around the chain (a step next to
-    its other dice counts double); 0: as the crow flies.  An experiment, off: the
-    arena found no gain in L3 against random (AI.md, known gaps)."""
 
 
 DEFAULT_WEIGHTS: Final = Weights()
@@ -143,11 +138,9 @@ def _own(
     colour: str,
     mine: list[int],
     pieces: dict[int, tuple[str, int]],
-    detour: bool = False,
 ) -> _Own:
     rules = game.rules
     key = (
-        detour,
         colour,
         rules.id,
         rules.dice,
@@ -195,9 +188,7 @@ def _own(
             starts.sort()
             completion = min(
                 walk
-                + _completion(
-                    path, squares, pieces, colour, goal, reserve, rules.chance, front, detour
-                )
+                + _completion(path, squares, pieces, colour, goal, reserve, rules.chance, front)
                 for _, walk, front, path, squares in starts[:3]
             )
     own = _Own(
@@ -214,7 +205,7 @@ def colour_scores(game: Game, weights: Weights = DEFAULT_WEIGHTS) -> dict[str, f
     scores: dict[str, float] = {}
     for colour in game.seating.colours:
         mine = [s for s, (c, _) in pieces.items() if c == colour]
-        own = _own(game, colour, mine, pieces, weights.detour > 0)
+        own = _own(game, colour, mine, pieces)
         if own.completion is not None and own.completion < math.inf:
             cost = own.completion
         else:
@@ -260,7 +251,6 @@ def _completion(
     reserve: int,
     chance: bool,
     front: int = 0,
-    detour: bool = False,
 ) -> float:
     """Actions a chain laid out as a simple ``path`` seems to need to become a
     well-formed chain of the goal's length: its values set to a run along the path
@@ -304,12 +294,8 @@ def _completion(
     # Each free die's walk to each end of the path is worked out once.
     walks: dict[int, list[int]] = {}
     for end in (path[0], path[-1]):
-        if detour and not front:
-            around = _around(squares, end)
-            walks[end] = [around[s] for s, _ in helpers]
-        else:
-            row = STEPS[end]
-            walks[end] = [(max(row[s], dist[s]) if front else row[s]) - 1 for s, _ in helpers]
+        row = STEPS[end]
+        walks[end] = [(max(row[s], dist[s]) if front else row[s]) - 1 for s, _ in helpers]
     best = math.inf
     for fix, ahead, first, low in plans[:2]:
         head, tail = (path[0], path[-1]) if ahead else (path[-1], path[0])
@@ -402,44 +388,6 @@ def _path(squares: tuple[int, ...]) -> tuple[int, ...] | None:
             walk.append(next(t for t in links[walk[-1]] if t not in walk[-2:-1]))
         order = tuple(walk)
     return _PATHS.keep(squares, order)
-
-
-_AROUND: _Memo[tuple[tuple[int, ...], int], tuple[int, ...]] = _Memo(50_000)
-
-
-def _around(squares: tuple[int, ...], end: int) -> tuple[int, ...]:
-    """Steps from every square to a square where a die would extend the chain on
-    ``squares`` at ``end``, walking around the chain: a step next to its dice, where
-    a passing die joins the chain and spoils it, counts double.  Cached: only the
-    shape counts."""
-    key = (squares, end)
-    found = _AROUND.get(key)
-    if found is not None:
-        return found
-    chain = set(squares)
-    near = {t for s in squares for t in NEIGHBOURS[s]}
-    landing = [
-        n
-        for n in NEIGHBOURS[end]
-        if n not in chain and all(t == end or t not in chain for t in NEIGHBOURS[n])
-    ]
-    far = 99
-    steps = [far] * 100
-    heap = [(0, n) for n in landing]
-    for n in landing:
-        steps[n] = 0
-    while heap:
-        cost, square = heapq.heappop(heap)
-        if cost > steps[square]:
-            continue
-        for n in NEIGHBOURS[square]:
-            # Passing next to the chain joins it for a move: allowed, at a price.
-            step = 2 if n in near or n in chain else 1
-            if cost + step < steps[n]:
-                steps[n] = cost + step
-                heapq.heappush(heap, (cost + step, n))
-    found = tuple(min(v, 20) for v in steps)
-    return _AROUND.keep(key, found)
 
 
 _ROOM: _Memo[tuple[str, tuple[int, ...], int, int], int] = _Memo(50_000)
