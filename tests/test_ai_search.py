@@ -11,7 +11,7 @@ import random
 import pytest
 
 from derive import Game, Move
-from derive.ai import choose_move
+from derive.ai import alphabeta, choose_move
 from derive.ai.alphabeta import AlphaBeta, paranoid
 from derive.ai.evaluate import WIN, evaluate, side_scores
 from derive.ai.keys import position_key, push
@@ -20,8 +20,9 @@ from tests.test_ai import random_game
 
 
 def minimax(game: Game, depth: int, side: str, ply: int = 0) -> float:
-    """The definition alpha-beta must agree with: paranoid minimax, a re-roll
-    the mean of its six results (searched as deep as the other moves here)."""
+    """The definition alpha-beta must agree with (with the root re-roll probe off):
+    paranoid minimax, a re-roll the mean of its six results, searched as deep as
+    the other moves at the root and judged as they stand below it."""
     if game.is_over:
         winner = game.winner
         return 0.0 if winner is None else WIN - ply if winner == side else ply - WIN
@@ -30,10 +31,11 @@ def minimax(game: Game, depth: int, side: str, ply: int = 0) -> float:
     values = []
     for move in game.legal_moves():
         results = [move._replace(value=k) for k in range(1, 7)] if move.kind == "reroll" else [move]
+        below = depth - 1 if move.kind != "reroll" or ply == 0 else 0
         total = 0.0
         for result in results:
             game.push(result)
-            total += minimax(game, depth - 1, side, ply + 1)
+            total += minimax(game, below, side, ply + 1)
             game.undo()
         values.append(total / len(results))
     mine = game.seating.team_of(game.to_move) == side
@@ -51,10 +53,13 @@ def minimax(game: Game, depth: int, side: str, ply: int = 0) -> float:
         ("L2C", "rby", 6),
     ],
 )
-def test_alphabeta_equals_minimax(rules: str, seats: str, seed: int) -> None:
+def test_alphabeta_equals_minimax(
+    rules: str, seats: str, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(alphabeta, "REROLL_MARGIN", math.inf)
     game = random_game(rules, seats, seed, 24)
     side = game.seating.team_of(game.to_move)
-    for depth in (1, 2):
+    for depth in (1, 2, 3):
         search = AlphaBeta(
             game.copy(), evaluate=evaluate, rng=random.Random(0), max_depth=depth, quiescence=0
         )
@@ -62,6 +67,22 @@ def test_alphabeta_equals_minimax(rules: str, seats: str, seed: int) -> None:
             pass
         assert search.best_score == pytest.approx(minimax(game.copy(), depth, side))
         assert search.depth == depth
+
+
+def test_root_rerolls_far_behind_are_not_searched_deeper(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The root re-roll probe saves nodes, here without changing the choice or its value."""
+    game = random_game("L2", "rbyg", 5, 30)
+    assert any(m.kind == "reroll" for m in game.legal_moves())
+    found = []
+    for margin in (2.0, math.inf):
+        monkeypatch.setattr(alphabeta, "REROLL_MARGIN", margin)
+        search = AlphaBeta(game.copy(), evaluate=evaluate, rng=random.Random(0), max_depth=3)
+        for _ in search.run():
+            pass
+        found.append((str(search.best_move), search.best_score, search.nodes))
+    (probed, value, nodes), (deep, deep_value, deep_nodes) = found
+    assert (probed, value) == (deep, pytest.approx(deep_value))
+    assert nodes * 3 < deep_nodes
 
 
 def test_incremental_keys_match_fresh_keys() -> None:

@@ -4,10 +4,12 @@ With two sides (two players, or a team game) this is plain minimax; with three
 or four players it is *paranoid* search (every other side is assumed to play
 against the side to move at the root) or *best-reply* search (of all the
 opponents' replies, only the most harmful one is searched).  A re-roll is a chance
-node whose value is the mean over the six results (expectimax), searched a whole
-round shallower when there is depth to spare (so that leaves still fall to the same
-side) and cut early when the results so far already settle it (Star1 with the win
-bounds).
+node whose value is the mean over the six results (expectimax), cut early when the
+results so far already settle it (Star1 with the win bounds).  Re-rolls are costly
+(six searches each) and rarely best, so below the root their results are judged as
+they stand, and at the root they are searched deeper only when that first judgement
+comes near the best move (then a whole round shallower when there is depth to
+spare, so that leaves still fall to the same side).
 
 The search is a generator so that it can be paused anywhere: it yields when the
 deadline set by its owner passes and picks up where it was on the next ``next``.
@@ -312,7 +314,8 @@ class AlphaBeta:
 
     def _likeliest(self, ply: int) -> Move:
         """The move a non-replying opponent is assumed to play: the first in move
-        order that needs no dice (a re-roll only when nothing else is legal)."""
+        order, skipping re-rolls, whose result would be a guess (one is played, with a
+        result drawn from the search's RNG, only when nothing else is legal)."""
         moves = self._order(list(self.game.legal_moves()), None, ply)
         for move in moves:
             if move.kind != REROLL:
