@@ -57,7 +57,8 @@ _LEVELS: Final = (
         10_000,
         # Alone against three medium, weighing the leading rival at half its standing
         # won 10 of 24 short-run games against 2 of 8 for full paranoia, 3 of 8 for
-        # max^n MCTS; over 100 games it then won 26: no better than chance (AI.md).
+        # max^n MCTS; over 100 games it then won 26: no better than chance, and
+        # best-reply search did no better (AI.md).
         rivalry=0.5,
     ),
 )
