@@ -8,7 +8,8 @@
 //   a new VERSION. Its file names stay the same across Pyodide versions, so the cache's
 //   name carries the version.
 // * The pages and the app's sources are network-first: with a network a player always gets
-//   the latest deploy (and the cache is refreshed); without one, the cached copy.
+//   the latest deploy (and the cache is refreshed); without one, or with one that does not
+//   answer a page within NETWORK_WAIT_MS, the cached copy (see networkFirst).
 // * Only the files listed below are touched; every other request (other pages of the
 //   origin, other origins) goes to the network as if there were no worker.
 
@@ -150,18 +151,45 @@ async function cacheFirst(event, key) {
   return response;
 }
 
+// A network that hangs rather than fails (a captive portal, one bar of signal) must not hold
+// the game back: a page whose own network request is not answered within NETWORK_WAIT_MS
+// opens from the cache. Files of two deploys must not mix, so once a page has come from
+// the cache, everything else it and its workers load does too, for CACHE_ONLY_MS; a page
+// that came from the network waits for the network for the rest, as before.
+const NETWORK_WAIT_MS = 3000;
+const CACHE_ONLY_MS = 60000;
+let cacheOnlyUntil = 0;
+
 async function networkFirst(event, key) {
   const cache = await caches.open(CACHE);
+  const cached = await cache.match(key);
+  if (cached && Date.now() < cacheOnlyUntil) return cached;
+  const network = fetch(event.request);
+  // Registered before anything else awaits the response, so the copy for the cache is
+  // taken before the page starts reading the body. A redirected response cannot answer a
+  // navigation later: keep only direct answers.
+  const refresh = network.then((response) => {
+    if (response.ok && !response.redirected) return cache.put(key, response.clone());
+    return undefined;
+  });
+  event.waitUntil(refresh.catch(() => undefined));
+  if (!cached) return network;
+  const page = event.request.mode === "navigate";
+  let timer;
+  const late = new Promise((resolve) => {
+    if (page) timer = setTimeout(resolve, NETWORK_WAIT_MS, null);
+  });
+  let response = null;
   try {
-    const response = await fetch(event.request);
-    // A redirected response cannot answer a navigation later: keep only direct answers.
-    if (response.ok && !response.redirected) event.waitUntil(cache.put(key, response.clone()));
-    return response;
-  } catch (error) {
-    const cached = await cache.match(key);
-    if (cached) return cached;
-    throw error;
+    response = await Promise.race([network, late]);
+  } catch {
+    response = null;
+  } finally {
+    clearTimeout(timer);
   }
+  if (response) return response;
+  if (page) cacheOnlyUntil = Date.now() + CACHE_ONLY_MS;
+  return cached;
 }
 
 self.addEventListener("fetch", (event) => {

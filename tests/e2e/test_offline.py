@@ -7,6 +7,7 @@ from the worker's cache.
 
 from __future__ import annotations
 
+import socket
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -110,6 +111,29 @@ def test_game_opens_and_plays_offline_after_one_visit(
     wait_for_ply(page, 2)
     expect(page.locator("#status")).to_have_text("Red to play")
     screenshot("offline")
+
+
+def test_a_network_that_hangs_does_not_hold_the_game_back(
+    page: Page, own_server: RunningServer
+) -> None:
+    query = position_query("r3c3,y2d4 r ry L2")
+    open_app(page, own_server.url, query)
+    page.wait_for_function(
+        "navigator.serviceWorker.controller?.state === 'activated'", timeout=WORKER_TIMEOUT_MS
+    )
+    own_server.stop()
+    # The origin still takes connections but never answers (the kernel completes the
+    # handshake for a listening socket that never accepts): without a time limit on the
+    # worker's network-first requests the page would wait forever.
+    port = int(own_server.url.rsplit(":", 1)[1])
+    with socket.socket() as black_hole:
+        black_hole.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        black_hole.bind(("127.0.0.1", port))
+        black_hole.listen(64)
+        page.reload(wait_until="commit", timeout=START_TIMEOUT_MS)
+        page.wait_for_selector("html[data-ready=true]", state="attached", timeout=START_TIMEOUT_MS)
+        assert board_position(page) == "r3c3,y2d4 r ry L2"
+        assert play_clicks(page, "c3", "b4") == "r3b4,y2d4 y ry L2"
 
 
 def test_an_embedded_board_stores_nothing(page: Page, own_server: RunningServer) -> None:
