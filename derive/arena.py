@@ -29,7 +29,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .ai.evaluate import DEFAULT_WEIGHTS, Weights, weighted
-from .ai.levels import Level, level_spec
+from .ai.levels import MANY, Level, level_spec
 from .ai.search import Search
 from .game import Game
 from .rulesets import RULE_SETS, Seating
@@ -73,8 +73,8 @@ class Player:
             elif key == "quiescence":
                 changes[key] = int(value)
             elif key == "many":
-                if value not in ("paranoid", "brs", "maxn"):
-                    raise ValueError(f"player {text!r}: many is paranoid, brs or maxn")
+                if value not in MANY:
+                    raise ValueError(f"player {text!r}: many is one of {', '.join(MANY)}")
                 changes[key] = value
             else:
                 raise ValueError(f"player {text!r}: unknown setting {key!r}")

@@ -207,9 +207,7 @@ class AlphaBeta:
         played = 1
         try:
             while tail and not self.game.is_over:
-                if self._visit():
-                    yield
-                self._key, _ = keys.push(self.game, self._key, self._likeliest(ply + played))
+                yield from self._play_likeliest(ply + played)
                 played += 1
                 tail -= 1
             if depth <= 0:
@@ -284,9 +282,7 @@ class AlphaBeta:
             for i in range(len(movers)):
                 if i:
                     # The previous opponent does not reply: it plays its likeliest move.
-                    if self._visit():
-                        yield
-                    self._key, _ = keys.push(game, self._key, self._likeliest(ply + played))
+                    yield from self._play_likeliest(ply + played)
                     played += 1
                     if game.is_over:
                         best = min(best, self._terminal(ply + played))
@@ -311,6 +307,11 @@ class AlphaBeta:
             self._key = saved
         self._store(depth, best, alpha, b0, ply, best_move)
         return best
+
+    def _play_likeliest(self, ply: int) -> Generator[None, None, None]:
+        if self._visit():
+            yield
+        self._key, _ = keys.push(self.game, self._key, self._likeliest(ply))
 
     def _likeliest(self, ply: int) -> Move:
         """The move a non-replying opponent is assumed to play: the first in move

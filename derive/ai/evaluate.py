@@ -133,12 +133,7 @@ class _Own(NamedTuple):
 _OWN: _Memo[tuple[object, ...], _Own] = _Memo(100_000)
 
 
-def _own(
-    game: Game,
-    colour: str,
-    mine: list[int],
-    pieces: dict[int, tuple[str, int]],
-) -> _Own:
+def _own(game: Game, colour: str, mine: list[int], pieces: dict[int, tuple[str, int]]) -> _Own:
     rules = game.rules
     key = (
         colour,

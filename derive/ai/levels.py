@@ -30,6 +30,9 @@ class Level:
     """Pick uniformly among the legal moves (the baseline, no thought at all)."""
 
 
+MANY: Final = ("paranoid", "brs", "maxn")
+"""The searches a level may use with three or four sides (``Level.many``)."""
+
 _LEVELS: Final = (
     Level("random", "any legal move, uniformly (a baseline)", 0.0, 0, uniform=True),
     Level(
