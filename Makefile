@@ -50,17 +50,22 @@ chromium:
 	fi
 	@$(CHROMIUM) --version 2>/dev/null | head -n1
 
+# `make serve` and `make test` started together on a fresh clone (two terminals) must not
+# install at the same time: npm ci wipes node_modules/ while the other copies from it.
+# One lock serialises the installs; each re-checks under it whether there is work left.
+INSTALL_LOCK := .install.lock
+
 # npm ci whenever package.json / package-lock.json changed or node_modules/ is missing.
 # (npm ci wipes node_modules/, so the stamp inside it goes with it.)
 node_modules/.derive-stamp: package.json package-lock.json
-	npm ci --no-audit --no-fund
-	@touch $@
+	@flock $(INSTALL_LOCK) sh -c '[ $@ -nt package.json ] && [ $@ -nt package-lock.json ] \
+	  || { npm ci --no-audit --no-fund && touch $@; }'
 
 npm: node_modules/.derive-stamp
 
 # Always run: tools/vendor.py does nothing (in ~0.1 s) when vendor/ is up to date.
 vendor: npm
-	@$(PYTHON) tools/vendor.py
+	@flock $(INSTALL_LOCK) $(PYTHON) tools/vendor.py
 
 $(VENV)/.stamp: requirements-dev.txt
 	@[ -x $(VPY) ] || $(PYTHON) -m venv $(VENV)
@@ -128,5 +133,5 @@ bench: deps
 
 clean:
 	rm -rf $(VENV) node_modules vendor _site test-results .pytest_cache .mypy_cache .ruff_cache \
-	       .hypothesis
+	       .hypothesis .install.lock
 	find . -name __pycache__ -type d -prune -not -path './.git/*' -exec rm -rf {} +
