@@ -8,6 +8,7 @@ colour still seems to need, which of its dice look exposed.  Scores are in
 
 from __future__ import annotations
 
+import heapq
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -281,7 +282,8 @@ def _completion(
                 plans.append((fix, int(forward), first, low))
     if not plans:
         return math.inf
-    plans.sort()
+    # Only the two cheapest plans are worked out further.
+    plans = heapq.nsmallest(2, plans)
     if not missing:
         return float(plans[0][0])
     dist = DISTANCE[colour]
@@ -292,13 +294,13 @@ def _completion(
         row = STEPS[end]
         walks[end] = [(max(row[s], dist[s]) if front else row[s]) - 1 for s, _ in helpers]
     best = math.inf
-    for fix, ahead, first, low in plans[:2]:
+    for fix, ahead, first, low in plans:
         head, tail = (path[0], path[-1]) if ahead else (path[-1], path[0])
         arms = [
             _Arm(low + first - 1, -1, first, _entry(colour, head, front), walks[head]),
             _Arm(low + first + n, 1, missing - first, _entry(colour, tail, front), walks[tail]),
         ]
-        best = min(best, fix + _fill(arms, helpers, reserve, chance, missing))
+        best = min(best, fix + _fill(arms, helpers, reserve, chance))
     return best
 
 
@@ -324,14 +326,12 @@ class _Arm:
         """Steps of each helper die to come next to the arm's end."""
 
 
-def _fill(
-    arms: list[_Arm], helpers: list[tuple[int, int]], reserve: int, chance: bool, missing: int
-) -> float:
+def _fill(arms: list[_Arm], helpers: list[tuple[int, int]], reserve: int, chance: bool) -> float:
     """Greedily the cheapest die (on the board, or from the reserve) for each place
     an arm still wants, in actions: walk next to the arm's end plus adjustments."""
     used = [False] * len(helpers)
     cost = 0.0
-    for k in range(missing):
+    for k in range(sum(arm.left for arm in arms)):
         late = 1 if k else 0
         best = math.inf
         choice = -1
