@@ -28,11 +28,13 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from playwright.sync_api import BrowserContext, Page, Playwright, sync_playwright
+from playwright.sync_api import Page, Playwright, sync_playwright
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 if str(REPO_ROOT) not in sys.path:
@@ -80,14 +82,24 @@ async (selector) => {
 """
 
 
-def new_context(pw: Playwright, profile: Path) -> BrowserContext:
-    return pw.chromium.launch_persistent_context(
-        user_data_dir=profile,
-        executable_path=CHROMIUM,
-        headless=True,
-        args=CHROMIUM_ARGS,
-        viewport={"width": 1280, "height": 800},
-    )
+@contextmanager
+def fresh_page(pw: Playwright, init_script: str | None = None) -> Iterator[Page]:
+    """A page of a browser with a profile of its own, thrown away afterwards (so every
+    measurement starts from the same empty caches)."""
+    with tempfile.TemporaryDirectory(prefix="derive-bench-") as profile:
+        context = pw.chromium.launch_persistent_context(
+            user_data_dir=Path(profile),
+            executable_path=CHROMIUM,
+            headless=True,
+            args=CHROMIUM_ARGS,
+            viewport={"width": 1280, "height": 800},
+        )
+        try:
+            if init_script:
+                context.add_init_script(init_script)
+            yield context.pages[0] if context.pages else context.new_page()
+        finally:
+            context.close()
 
 
 def ready_ms(page: Page) -> float:
@@ -104,18 +116,13 @@ def python_ms(page: Page) -> float:
 def startup(pw: Playwright, url: str) -> tuple[float, float, float]:
     """(cold, warm, app's own Python) milliseconds to interactive for ``url``, in a
     fresh profile."""
-    with tempfile.TemporaryDirectory(prefix="derive-bench-") as profile:
-        context = new_context(pw, Path(profile))
-        try:
-            page = context.pages[0] if context.pages else context.new_page()
-            page.goto(url)
-            cold = ready_ms(page)
-            page.goto("about:blank")
-            page.goto(url)
-            warm = ready_ms(page)
-            own = python_ms(page)
-        finally:
-            context.close()
+    with fresh_page(pw) as page:
+        page.goto(url)
+        cold = ready_ms(page)
+        page.goto("about:blank")
+        page.goto(url)
+        warm = ready_ms(page)
+        own = python_ms(page)
     return cold, warm, own
 
 
@@ -127,46 +134,33 @@ def click_latency(pw: Playwright, base: str, repeats: int) -> dict[str, list[flo
         "play": [],
         "play_frame": [],
     }
-    with tempfile.TemporaryDirectory(prefix="derive-bench-") as profile:
-        context = new_context(pw, Path(profile))
-        try:
-            page = context.pages[0] if context.pages else context.new_page()
-            page.goto(base + "index.html?position=" + quote("r3e5,y3f8 r ry L2"))
-            ready_ms(page)
-            for _ in range(repeats):
-                dom, frame = page.evaluate(CLICK_TIMING, '[data-die="e5"]')
-                timings["select"].append(dom)
-                timings["select_frame"].append(frame)
-                dom, frame = page.evaluate(CLICK_TIMING, '[data-square="d6"]')
-                timings["play"].append(dom)
-                timings["play_frame"].append(frame)
-                page.wait_for_timeout(250)  # let the move's animation finish
-                page.locator("#board").focus()
-                page.keyboard.press("u")
-                page.wait_for_function("document.documentElement.dataset.plies === '0'")
-        finally:
-            context.close()
+    with fresh_page(pw) as page:
+        page.goto(base + "index.html?position=" + quote("r3e5,y3f8 r ry L2"))
+        ready_ms(page)
+        for _ in range(repeats):
+            dom, frame = page.evaluate(CLICK_TIMING, '[data-die="e5"]')
+            timings["select"].append(dom)
+            timings["select_frame"].append(frame)
+            dom, frame = page.evaluate(CLICK_TIMING, '[data-square="d6"]')
+            timings["play"].append(dom)
+            timings["play_frame"].append(frame)
+            page.wait_for_timeout(250)  # let the move's animation finish
+            page.locator("#board").focus()
+            page.keyboard.press("u")
+            page.wait_for_function("document.documentElement.dataset.plies === '0'")
     return timings
 
 
 def idle_longtasks(pw: Playwright, base: str, seconds: float) -> dict[str, Any]:
     """The reference: long tasks on the same page, AI worker up but idle, for as long as
     the computers played (on a shared machine, contention alone makes some)."""
-    with tempfile.TemporaryDirectory(prefix="derive-bench-") as profile:
-        context = new_context(pw, Path(profile))
-        try:
-            context.add_init_script(LONGTASK_OBSERVER)
-            page = context.pages[0] if context.pages else context.new_page()
-            page.goto(base + "index.html" + APP_QUERY)
-            ready_ms(page)
-            page.wait_for_selector(
-                "html[data-ai=ready]", state="attached", timeout=READY_TIMEOUT_MS
-            )
-            start = page.evaluate("performance.now()")
-            page.wait_for_timeout(seconds * 1000)
-            tasks = [d for s, d in page.evaluate("window.__longtasks") if s >= start]
-        finally:
-            context.close()
+    with fresh_page(pw, LONGTASK_OBSERVER) as page:
+        page.goto(base + "index.html" + APP_QUERY)
+        ready_ms(page)
+        page.wait_for_selector("html[data-ai=ready]", state="attached", timeout=READY_TIMEOUT_MS)
+        start = page.evaluate("performance.now()")
+        page.wait_for_timeout(seconds * 1000)
+        tasks = [d for s, d in page.evaluate("window.__longtasks") if s >= start]
     return {
         "seconds": seconds,
         "longtasks": len(tasks),
@@ -176,28 +170,20 @@ def idle_longtasks(pw: Playwright, base: str, seconds: float) -> dict[str, Any]:
 
 def thinking_longtasks(pw: Playwright, base: str, plies: int) -> dict[str, Any]:
     """Longest main-thread tasks while two hard computer players play ``plies`` moves."""
-    with tempfile.TemporaryDirectory(prefix="derive-bench-") as profile:
-        context = new_context(pw, Path(profile))
-        try:
-            context.add_init_script(LONGTASK_OBSERVER)
-            page = context.pages[0] if context.pages else context.new_page()
-            page.goto(base + "index.html" + AI_QUERY)
-            ready_ms(page)
-            page.wait_for_selector(
-                "html[data-ai=ready]", state="attached", timeout=READY_TIMEOUT_MS
-            )
-            ai_ready = float(page.get_attribute("html", "data-ai-ready-ms") or "nan")
-            start = page.evaluate("performance.now()")
-            began = time.perf_counter()
-            page.wait_for_function(
-                f"Number(document.documentElement.dataset.plies) >= {plies}",
-                timeout=READY_TIMEOUT_MS,
-            )
-            elapsed = time.perf_counter() - began
-            everything = page.evaluate("window.__longtasks")
-            tasks = [d for s, d in everything if s >= start]
-        finally:
-            context.close()
+    with fresh_page(pw, LONGTASK_OBSERVER) as page:
+        page.goto(base + "index.html" + AI_QUERY)
+        ready_ms(page)
+        page.wait_for_selector("html[data-ai=ready]", state="attached", timeout=READY_TIMEOUT_MS)
+        ai_ready = float(page.get_attribute("html", "data-ai-ready-ms") or "nan")
+        start = page.evaluate("performance.now()")
+        began = time.perf_counter()
+        page.wait_for_function(
+            f"Number(document.documentElement.dataset.plies) >= {plies}",
+            timeout=READY_TIMEOUT_MS,
+        )
+        elapsed = time.perf_counter() - began
+        everything = page.evaluate("window.__longtasks")
+        tasks = [d for s, d in everything if s >= start]
     return {
         "ai_ready_ms": ai_ready,
         "startup_longtasks": len(everything) - len(tasks),
