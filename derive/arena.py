@@ -289,9 +289,12 @@ def tasks_for(
     seed: int,
     max_plies: int,
     ladder: bool,
+    first_game: int = 0,
 ) -> list[Task]:
     """Pairings: each player against the next one (``ladder``) or every pair;
-    the stronger-listed (later) player plays first."""
+    the stronger-listed (later) player plays first.  Games are numbered from
+    ``first_game``, so one run can be split into several (game *k* of a seed is
+    the same game whichever run plays it)."""
     if ladder:
         pairs = [(players[i + 1], players[i]) for i in range(len(players) - 1)]
     else:
@@ -299,7 +302,7 @@ def tasks_for(
     return [
         Task(first, second, rules, seats, i, seed, max_plies)
         for first, second in pairs
-        for i in range(games)
+        for i in range(first_game, first_game + games)
     ]
 
 
@@ -315,6 +318,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=100, help="games per pairing")
     parser.add_argument("--plies", type=int, default=200, help="ply limit (then a draw)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--first",
+        type=int,
+        default=0,
+        help="number of the first game (to split a run: --games 50 --first 50 plays 50-99)",
+    )
     parser.add_argument("--jobs", type=int, default=multiprocessing.cpu_count())
     parser.add_argument(
         "--ladder",
@@ -327,6 +336,8 @@ def main(argv: list[str] | None = None) -> int:
         for p in args.players:
             Player.parse(p)
         Seating.parse(args.seats)
+        if args.first < 0 or args.games < 1:
+            raise ValueError("--first must be 0 or more and --games at least 1")
     except ValueError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
@@ -338,12 +349,15 @@ def main(argv: list[str] | None = None) -> int:
         seed=args.seed,
         max_plies=args.plies,
         ladder=args.ladder,
+        first_game=args.first,
     )
     start = time.perf_counter()
     results = run(tasks, args.jobs, log=not args.quiet)
     print(
-        f"{args.rules} {args.seats}, {args.games} games per pairing, ply limit {args.plies}, "
-        f"seed {args.seed}, {time.perf_counter() - start:.0f} s on {args.jobs} processes"
+        f"{args.rules} {args.seats}, {args.games} games per pairing"
+        f"{f' (games {args.first}-{args.first + args.games - 1})' if args.first else ''}, "
+        f"ply limit {args.plies}, seed {args.seed}, "
+        f"{time.perf_counter() - start:.0f} s on {args.jobs} processes"
     )
     print(report(tally(results), args.players[0]))
     return 0

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from derive.arena import Player, first_seats, main, ratings, run, tally, tasks_for
+from derive.arena import Player, Task, first_seats, main, ratings, run, tally, tasks_for
 from derive.rulesets import Seating
 
 
@@ -47,6 +47,26 @@ def test_small_match_is_reproducible_and_tallied() -> None:
     assert (elo["easy:nodes=40"] > 0) == (t.score > 0.5)
 
 
+def test_a_run_split_in_two_plays_the_same_games() -> None:
+    def games(count: int, first_game: int = 0) -> list[Task]:
+        return tasks_for(
+            ["random", "easy:nodes=40"],
+            rules="L1",
+            seats="ry",
+            games=count,
+            seed=3,
+            max_plies=60,
+            ladder=True,
+            first_game=first_game,
+        )
+
+    halves = games(2), games(2, first_game=2)
+    assert [t.index for t in halves[1]] == [2, 3]
+    split = run(halves[0], jobs=1) + run(halves[1], jobs=1)
+    whole = run(games(4), jobs=1)
+    assert [(r.score, r.plies) for r in split] == [(r.score, r.plies) for r in whole]
+
+
 def test_command_line_prints_tables(capsys: pytest.CaptureFixture[str]) -> None:
     code = main(
         [
@@ -70,3 +90,4 @@ def test_command_line_prints_tables(capsys: pytest.CaptureFixture[str]) -> None:
     assert "| easy:nodes=30 | random | 2 |" in out
     assert "| player | Elo (anchor 0) |" in out
     assert main(["genius"]) == 2
+    assert main(["random", "easy", "--first", "-1"]) == 2
