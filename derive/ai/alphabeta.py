@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Generator, Iterator
+from collections.abc import Generator, Iterator, Mapping
 
 from ..game import Game
 from ..notation import CAPTURE, REROLL, Move
@@ -63,6 +63,7 @@ class AlphaBeta:
         chance_reduction: int | None = None,
         rivalry: float = 1.0,
         best_reply: bool = False,
+        penalty: Mapping[Move, float] | None = None,
     ) -> None:
         self.game = game
         self.evaluate = evaluate
@@ -102,9 +103,12 @@ class AlphaBeta:
         self._root_moves = self._order(list(game.legal_moves()), None, 0)
         # A weak player's taste: a Gumbel bonus per root move makes the best move
         # of value + bonus a draw from the softmax of the values (temperature
-        # ``noise``); a win or a loss outweighs any bonus.
+        # ``noise``); a win or a loss outweighs any bonus.  ``penalty`` is held
+        # against root moves the same way (see ``repeats``).
+        penalty = penalty or {}
         self._bonus = {
-            m: -noise * math.log(-math.log(rng.random() or 1e-12)) if noise > 0 else 0.0
+            m: (-noise * math.log(-math.log(rng.random() or 1e-12)) if noise > 0 else 0.0)
+            - penalty.get(m, 0.0)
             for m in game.legal_moves()
         }
         self.best_move: Move = self._root_moves[0]

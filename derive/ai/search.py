@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import NamedTuple, Protocol
 
 from ..game import Game
@@ -19,6 +19,7 @@ from .alphabeta import AlphaBeta
 from .evaluate import Evaluator, evaluate
 from .levels import DEFAULT_LEVEL, Level, level_spec
 from .mcts import MaxN
+from .repeats import repeats
 
 _FINISHED = object()
 
@@ -67,8 +68,15 @@ class _Uniform:
         return iter(())
 
 
-def engine_for(game: Game, spec: Level, rng: random.Random, evaluator: Evaluator) -> Engine:
-    """The search ``spec`` calls for in ``game`` (which the engine may play on)."""
+def engine_for(
+    game: Game,
+    spec: Level,
+    rng: random.Random,
+    evaluator: Evaluator,
+    penalty: Mapping[Move, float] | None = None,
+) -> Engine:
+    """The search ``spec`` calls for in ``game`` (which the engine may play on);
+    ``penalty`` is held against root moves by alpha-beta."""
     if spec.uniform:
         return _Uniform(game, rng)
     sides = {game.seating.team_of(c) for c in game.seating.colours}
@@ -83,6 +91,7 @@ def engine_for(game: Game, spec: Level, rng: random.Random, evaluator: Evaluator
         quiescence=spec.quiescence,
         rivalry=spec.rivalry,
         best_reply=spec.many == "brs",
+        penalty=penalty,
     )
 
 
@@ -111,7 +120,10 @@ class Search:
             max_time = self.level.max_time
         self.max_time = max_time
         self.rng = random.Random(seed)
-        self._engine = engine_for(game.copy(), self.level, self.rng, evaluator)
+        penalty = None
+        if self.level.repetition and not self.level.uniform:
+            penalty = {m: self.level.repetition * n for m, n in repeats(game).items()}
+        self._engine = engine_for(game.copy(), self.level, self.rng, evaluator, penalty)
         self._engine.node_limit = max_nodes
         self._runner = self._engine.run()
         self._thought = 0.0
