@@ -355,9 +355,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     start = time.perf_counter()
     results = run(tasks, args.jobs, log=not args.quiet)
+    span = f" (games {args.first}-{args.first + args.games - 1})" if args.first else ""
     print(
-        f"{args.rules} {args.seats}, {args.games} games per pairing"
-        f"{f' (games {args.first}-{args.first + args.games - 1})' if args.first else ''}, "
+        f"{args.rules} {args.seats}, {args.games} games per pairing{span}, "
         f"ply limit {args.plies}, seed {args.seed}, "
         f"{time.perf_counter() - start:.0f} s on {args.jobs} processes"
     )
