@@ -152,6 +152,7 @@ def test_think_request_only_for_a_computer_seat_once_ready() -> None:
     request = ctrl.think_request()
     assert request is not None and request.level == "hard"
     assert request.position == "r3c3 y ry L2"
+    assert Game.from_record(json.loads(request.record)).to_position() == request.position
     assert ctrl.think_request() is None  # one at a time
     assert ctrl.status() == "Yellow is thinking…"
     ctrl.think_progress(request.token, 3)

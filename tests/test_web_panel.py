@@ -197,6 +197,20 @@ def test_worker_search_in_slices_returns_a_legal_move() -> None:
     assert "error" in json.loads(worker.step(search, 0.05))  # finished searches are dropped
 
 
+def test_worker_search_from_the_game_record() -> None:
+    game = Game.from_position("r3c3,y2d4 r ry L2", seed=4)
+    for move in ("c3-b2", "d4-e5", "b2-c3", "e5-d4"):
+        game.play(move)
+    record = json.dumps(game.record())
+    search = worker.start(game.to_position(), "easy", 5, record)
+    result = json.loads(worker.step(search, None))
+    assert result["done"] and game.is_legal(result["move"])
+    with pytest.raises(ValueError, match="the record leads to"):
+        worker.start("r3c3,y2d5 r ry L2", "easy", 5, record)
+    with pytest.raises(ValueError):
+        worker.start(game.to_position(), "easy", 5, record[:-3])
+
+
 def test_worker_keeps_only_a_few_abandoned_searches() -> None:
     ids = [worker.start("- r ry L2", "hard", n) for n in range(worker.MAX_SEARCHES + 3)]
     for search in ids[:3]:

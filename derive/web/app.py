@@ -628,7 +628,9 @@ class Page:
         began = time.monotonic()
         worker = self.worker
         try:
-            search = await worker.start(request.position, request.level, request.seed)
+            search = await worker.start(
+                request.position, request.level, request.seed, request.record
+            )
             result: dict[str, Any] = {}
             while ctrl.is_current(request.token):
                 result = json.loads(str(await worker.step(search, SEARCH_SLICE_S)))

@@ -118,6 +118,8 @@ class ThinkRequest:
     position: str
     level: str
     seed: int
+    record: str
+    """The game so far (JSON record): the AI avoids going back to where it stood."""
 
 
 @dataclass
@@ -243,7 +245,13 @@ class Controller:
         colour = self.game.to_move
         self.thinking = Thinking(self._token, colour)
         seed = (self.game.seed * 1_000_003 + self.game.ply) % 2**32
-        return ThinkRequest(self._token, self.game.to_position(), self.seats[colour], seed)
+        return ThinkRequest(
+            self._token,
+            self.game.to_position(),
+            self.seats[colour],
+            seed,
+            json.dumps(self.game.record(), separators=(",", ":")),
+        )
 
     def is_current(self, token: int) -> bool:
         return self.thinking is not None and self.thinking.token == token

@@ -36,18 +36,30 @@ def hello() -> str:
     return _dump({"levels": list(LEVELS), "default": DEFAULT_LEVEL})
 
 
-def start(position: str, level: str, seed: int) -> int:
-    """Begin a search for the player to move in ``position``; returns its id."""
+def start(position: str, level: str, seed: int, record: str = "") -> int:
+    """Begin a search for the player to move in ``position``; returns its id.
+
+    ``record``, the game so far as a JSON record, lets a level that avoids going back
+    to an earlier layout of its dice see them; it must lead to ``position``."""
     from ..ai import Search
 
     global _next_id
-    game = Game.from_position(position, seed=seed)
+    game = _game(position, seed, record)
     search = Search(game, level, seed=seed)
     _next_id += 1
     _searches[_next_id] = search
     while len(_searches) > MAX_SEARCHES:
         del _searches[min(_searches)]
     return _next_id
+
+
+def _game(position: str, seed: int, record: str) -> Game:
+    if not record:
+        return Game.from_position(position, seed=seed)
+    game = Game.from_record(json.loads(record))
+    if game.to_position() != position:
+        raise ValueError(f"the record leads to {game.to_position()!r}, not to {position!r}")
+    return game
 
 
 def step(search_id: int, time_slice: float) -> str:
