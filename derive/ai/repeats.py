@@ -31,7 +31,7 @@ def layouts_seen(game: Game, colour: str) -> Counter[Layout]:
     seen: Counter[Layout] = Counter()
     for move in game.moves:
         mover = replay.to_move
-        replay.play(move)
+        replay.push(move)  # played once already: no need to check it again
         if mover == colour:
             seen[own_layout(replay, colour)] += 1
     return seen
