@@ -1,4 +1,4 @@
-"""The root's memory of the layouts a player's dice already stood in (shuffling)."""
+"""The root's memory of the positions the game already stood in (loops)."""
 
 from __future__ import annotations
 
@@ -6,10 +6,11 @@ import dataclasses
 import random
 
 from derive import Game
+from derive.ai import keys
 from derive.ai.alphabeta import AlphaBeta
 from derive.ai.evaluate import evaluate
 from derive.ai.levels import level_spec
-from derive.ai.repeats import layouts_seen, own_layout, repeats
+from derive.ai.repeats import positions_seen, repeats
 from derive.ai.search import Search
 from derive.notation import REROLL, Move
 
@@ -22,20 +23,28 @@ def shuffled() -> Game:
     return game
 
 
-def test_layouts_are_counted_after_the_players_own_moves_only() -> None:
+def test_every_position_from_the_start_is_counted() -> None:
     game = shuffled()
     before = game.to_position()
-    seen = layouts_seen(game, "r")
-    assert sum(seen.values()) == 2  # one layout per red move
-    assert seen[own_layout(game, "r")] == 1  # back on c1
+    seen = positions_seen(game)
+    assert sum(seen.values()) == 5  # the start and one position per move
+    assert seen[keys.position_key(game)] == 2  # back where the game began
     assert game.to_position() == before and len(game.moves) == 4  # untouched
 
 
-def test_a_move_back_to_a_layout_seen_is_counted_and_a_new_one_is_not() -> None:
+def test_a_move_into_a_position_seen_is_counted_and_a_new_one_is_not() -> None:
     found = {str(m): n for m, n in repeats(shuffled()).items()}
-    assert found == {"c1-d2": 1}
+    assert found == {"c1-d2": 1}  # the loop again: red to d2 with yellow on h10
     # A fresh game has no history, so nothing repeats.
     assert repeats(Game.from_position("r3c1,y3h10 r ry L2")) == {}
+
+
+def test_going_back_while_the_opponent_moves_on_is_no_loop() -> None:
+    """Red's die returns to c1, but yellow's stands elsewhere each time."""
+    game = Game.from_position("r3c1,y3h10 r ry L2", seed=5)
+    for move in ("c1-d2", "h10-g9", "d2-c1", "g9-f8"):
+        game.play(move)
+    assert repeats(game) == {}
 
 
 def test_re_rolls_are_never_counted() -> None:

@@ -27,8 +27,8 @@ class Level:
     """With three or four sides, how much paranoid search weighs the strongest
     opponent's standing against its own (1: fully)."""
     repetition: float = 0.0
-    """Held against a root move (evaluation units) for each time the mover's own dice
-    already stood as it would leave them (``repeats``): 0 lets it shuffle."""
+    """Held against a root move (evaluation units) for each time the game already
+    stood in the position it leads to (``repeats``): 0 lets it loop."""
     uniform: bool = False
     """Pick uniformly among the legal moves (the baseline, no thought at all)."""
 

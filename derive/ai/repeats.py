@@ -1,11 +1,13 @@
-"""Layouts of a player's own dice it has already stood in: the remedy for shuffling.
+"""Positions the game has already stood in: the remedy for endless loops.
 
-A race to a chain is not won by going back.  When a player's estimate of its
-distance to the goal is flat (no single move seems to bring the chain nearer), the
-search may shuffle a die to and fro, or turn it up and down, until the ply limit.
-Counting, for each root move, how often the mover's dice already stood as that move
-would leave them lets the search prefer a new layout among moves of about the same
-value; the count grows with each return, so a shuffle cannot last.
+Two players can trade the same few moves for hundreds of plies (one enters and
+steps forward, the other captures there and steps back) when neither search sees a
+way forward that is worth more.  Counting, for each root move, how often the whole
+position it leads to (every die, and whose turn) was already on the board lets the
+search prefer something new among moves of about the same value; the count grows
+with each return, so a loop cannot last.  Only whole positions count: going back to
+where one's own dice stood while the opponent gets on with their plan is often the
+right defence, and is not a loop.
 """
 
 from __future__ import annotations
@@ -14,45 +16,35 @@ from collections import Counter
 
 from ..game import Game
 from ..notation import REROLL, Move
-
-Layout = tuple[int, tuple[tuple[int, int], ...]]
-"""Dice in reserve, then (square, value) of each die on the board."""
+from . import keys
 
 
-def own_layout(game: Game, colour: str) -> Layout:
-    dice = tuple(sorted((s, v) for s, (c, v) in game.pieces().items() if c == colour))
-    return game.reserve(colour), dice
-
-
-def layouts_seen(game: Game, colour: str) -> Counter[Layout]:
-    """How often ``colour``'s dice stood in each layout just after one of its own
-    moves, over the game's recorded moves (replayed on a copy: ``game`` is untouched)."""
+def positions_seen(game: Game) -> Counter[int]:
+    """How often the game stood in each position (by key), from its start to now
+    (replayed on a copy: ``game`` is untouched)."""
     replay = Game.from_position(game.start_position, seed=game.seed)
-    seen: Counter[Layout] = Counter()
+    key = keys.position_key(replay)
+    seen: Counter[int] = Counter([key])
     for move in game.moves:
-        mover = replay.to_move
-        replay.push(move)  # played once already: no need to check it again
-        if mover == colour:
-            seen[own_layout(replay, colour)] += 1
+        key, _ = keys.push(replay, key, move)  # played once already: no need to check it
+        seen[key] += 1
     return seen
 
 
 def repeats(game: Game) -> dict[Move, int]:
-    """For each legal move of the player to move that leaves its dice in a layout
-    they already stood in, how many times they did.  A re-roll's layout is not known
+    """For each legal move of the player to move that leads to a position the game
+    already stood in, how many times it did.  A re-roll's result is not known
     before the die lands, so it is never counted."""
-    colour = game.to_move
-    seen = layouts_seen(game, colour)
-    if not seen:
-        return {}
+    seen = positions_seen(game)
     twin = game.copy()
+    base = keys.position_key(twin)
     found: dict[Move, int] = {}
     for move in twin.legal_moves():
         if move.kind == REROLL:
             continue
-        twin.push(move)
-        count = seen[own_layout(twin, colour)]
+        key, _ = keys.push(twin, base, move)
         twin.undo()
+        count = seen[key]
         if count:
             found[move] = count
     return found
