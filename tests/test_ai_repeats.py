@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 import random
+from pathlib import Path
 
 from derive import Game
-from derive.ai import keys
+from derive.ai import LEVELS, keys
 from derive.ai.alphabeta import AlphaBeta
 from derive.ai.evaluate import evaluate
 from derive.ai.levels import level_spec
 from derive.ai.repeats import positions_seen, repeats
 from derive.ai.search import Search
 from derive.notation import REROLL, Move
+
+DATA = Path(__file__).parent / "data"
 
 
 def shuffled() -> Game:
@@ -77,4 +81,22 @@ def test_a_level_with_a_repetition_weight_never_goes_back() -> None:
     wary = Search(game, spec=spec, seed=1, max_nodes=3_000).finish().best_move
     assert wary not in repeats(game)
     assert Search(game, "hard", seed=1, max_nodes=3_000).finish().best_move == plain
-    assert level_spec("hard").repetition == 0.0  # off by default until the arena says so
+
+
+def loop() -> Game:
+    """An L3 game between `hard` (red) and `medium` at ply 300: since ply 236 red has
+    stepped f2-g3 and back while yellow stepped e3-f4 and back (arena, seed 1, game 4)."""
+    return Game.from_record(json.loads((DATA / "loop_l3.json").read_text()))
+
+
+def test_hard_breaks_a_loop_that_it_would_keep_without_the_history() -> None:
+    game = loop()
+    assert {str(m): n for m, n in repeats(game).items()} == {"f2-g3": 16}
+    blind = Game.from_position(game.to_position())  # the same position, no history
+    assert str(Search(blind, "hard", seed=1, max_nodes=5_000).finish().best_move) == "f2-g3"
+    assert str(Search(game, "hard", seed=1, max_nodes=5_000).finish().best_move) != "f2-g3"
+
+
+def test_only_hard_minds_repetition() -> None:
+    assert level_spec("hard").repetition > 0
+    assert all(level_spec(name).repetition == 0 for name in LEVELS if name != "hard")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import xml.etree.ElementTree as ET
 from html.parser import HTMLParser
+from pathlib import Path
 
 import pytest
 
@@ -209,6 +210,15 @@ def test_worker_search_from_the_game_record() -> None:
         worker.start("r3c3,y2d5 r ry L2", "easy", 5, record)
     with pytest.raises(ValueError):
         worker.start(game.to_position(), "easy", 5, record[:-3])
+
+
+def test_worker_with_the_record_keeps_hard_out_of_a_loop() -> None:
+    record = (Path(__file__).parent / "data" / "loop_l3.json").read_text()
+    game = Game.from_record(json.loads(record))
+    search = worker.start(game.to_position(), "hard", 5, record)
+    result = json.loads(worker.step(search, None))
+    assert result["done"] and game.is_legal(result["move"])
+    assert result["move"] != "f2-g3"  # the loop's move, 16 times already
 
 
 def test_worker_keeps_only_a_few_abandoned_searches() -> None:

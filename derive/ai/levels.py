@@ -68,6 +68,9 @@ _LEVELS: Final = (
         # max^n MCTS; over 100 games it then won 26: no better than chance, and
         # best-reply search did no better (AI.md).
         rivalry=0.5,
+        # L3 games against `medium` drawn at the ply limit were loops; holding one
+        # unit per earlier visit against a move back into a position won them (AI.md).
+        repetition=1.0,
     ),
 )
 
