@@ -119,7 +119,7 @@ class ThinkRequest:
     level: str
     seed: int
     record: str
-    """The game so far (JSON record): the AI avoids going back to where it stood."""
+    """The game so far (JSON record): the AI avoids going round in a loop."""
 
 
 @dataclass

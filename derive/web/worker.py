@@ -39,8 +39,8 @@ def hello() -> str:
 def start(position: str, level: str, seed: int, record: str = "") -> int:
     """Begin a search for the player to move in ``position``; returns its id.
 
-    ``record``, the game so far as a JSON record, lets a level that avoids going back
-    to an earlier layout of its dice see them; it must lead to ``position``."""
+    ``record``, the game so far as a JSON record, lets a level that avoids loops see
+    the positions the game already stood in; it must lead to ``position``."""
     from ..ai import Search
 
     global _next_id
