@@ -121,7 +121,7 @@ class Search:
         self.max_time = max_time
         self.rng = random.Random(seed)
         penalty = None
-        if self.level.repetition and not self.level.uniform:
+        if self.level.repetition:
             penalty = {m: self.level.repetition * n for m, n in repeats(game).items()}
         self._engine = engine_for(game.copy(), self.level, self.rng, evaluator, penalty)
         self._engine.node_limit = max_nodes

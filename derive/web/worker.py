@@ -1,10 +1,11 @@
 """What the AI worker exports to the page (PyScript named worker ``ai``).
 
-The page sends positions as text and gets JSON text back, so nothing but strings and
-numbers crosses the thread boundary.  A search runs in slices (``step``): between two
-slices the worker is free to take the next message, and the page stops a search simply
-by not asking for more.  This module imports nothing from PyScript, so it runs (and is
-tested) under CPython too; index.html's worker script only re-exports it.
+The page sends positions (and game records) as text and gets JSON text back, so
+nothing but strings and numbers crosses the thread boundary.  A search runs in slices
+(``step``): between two slices the worker is free to take the next message, and the
+page stops a search simply by not asking for more.  This module imports nothing from
+PyScript, so it runs (and is tested) under CPython too; index.html's worker script
+only re-exports it.
 """
 
 from __future__ import annotations
