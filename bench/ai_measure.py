@@ -11,11 +11,11 @@ from derive import Game
 from derive.ai import Search
 
 
-def midgame(rule_set: str, plies: int, seed: int) -> str:
-    """A reproducible position some ``plies`` into a two-player game: random
-    moves, but enters and forward steps preferred so the board fills up."""
+def midgame(rule_set: str, plies: int, seed: int, seats: str = "ry") -> str:
+    """A reproducible position some ``plies`` into a game: random moves, but
+    enters and forward steps preferred so the board fills up."""
     rng = random.Random(seed)
-    game = Game.new("ry", rule_set, seed=seed, start="r")
+    game = Game.new(seats, rule_set, seed=seed, start="r")
     for _ in range(plies):
         moves = game.legal_moves()
         if game.is_over or not moves:

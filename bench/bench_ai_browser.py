@@ -32,7 +32,7 @@ from tools.build_web import browser_modules  # noqa: E402
 from tools.serve import make_server  # noqa: E402
 
 RESULTS = REPO_ROOT / "bench" / "results"
-CASES = (("L2", 30), ("L3", 50))
+CASES = (("L2", 30, "ry"), ("L3", 50, "ry"), ("L2", 60, "rbyg"))
 LEVEL = "hard"
 
 PAGE = """<!doctype html>
@@ -86,7 +86,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=1.0)
     args = parser.parse_args()
-    positions = [midgame(rule_set, plies, seed=3) for rule_set, plies in CASES]
+    positions = [midgame(rule_set, plies, 3, seats) for rule_set, plies, seats in CASES]
     native = [best_rate(p, LEVEL, args.seconds) for p in positions]
     browser = in_browser(positions, args.seconds)
     print(f"AI '{LEVEL}' searching {args.seconds:g} s, CPython in this process vs Pyodide")
@@ -94,9 +94,9 @@ def main() -> None:
         f"{'position':<8} {'CPython nodes/s':>16} {'depth':>6} {'Pyodide nodes/s':>16} "
         f"{'depth':>6} {'Pyodide/CPython':>16}"
     )
-    for (rule_set, _), c, b in zip(CASES, native, browser, strict=True):
+    for (rule_set, _, seats), c, b in zip(CASES, native, browser, strict=True):
         print(
-            f"{rule_set:<8} {c['nodes_per_s']:>16,.0f} {c['depth']:>6} "
+            f"{rule_set + ' ' + seats:<8} {c['nodes_per_s']:>16,.0f} {c['depth']:>6} "
             f"{b['nodes_per_s']:>16,.0f} {b['depth']:>6} "
             f"{b['nodes_per_s'] / c['nodes_per_s']:>15.2f}x"
         )

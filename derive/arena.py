@@ -8,13 +8,13 @@ and an Elo-style table.
 A player is a level with optional overrides, ``LEVEL[:key=value,...]``: keys are
 ``nodes`` or ``time`` (the budget per move; by default the level's arena node
 budget, so that runs are reproducible), the fields of ``Level`` (``depth``,
-``noise``, ``quiescence``, ``rivalry``, ``repetition``, ``many`` = paranoid | brs | maxn)
-and the evaluation weights as ``w.NAME`` (see ``derive.ai.evaluate.Weights``).  With
+``noise``, ``quiescence``, ``rivalry``, ``repetition``, ``many`` = paranoid | brs |
+maxn | model) and the evaluation weights as ``w.NAME`` (see ``derive.ai.evaluate.Weights``).  With
 three or four free players the first player takes one seat against the rest.
 Examples::
 
     python -m derive.arena random easy medium hard --rules L2 --games 100
-    python -m derive.arena hard:many=maxn hard:many=paranoid --seats rbyg
+    python -m derive.arena hard:many=paranoid hard:many=model --seats rbyg
     python -m derive.arena medium hard:repetition=1 --rules L3 --plies 400 --games 50
 """
 

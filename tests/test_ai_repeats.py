@@ -74,13 +74,16 @@ def test_a_penalty_turns_the_search_away_from_its_best_root_move() -> None:
     assert best({m: 1_000.0 for m in game.legal_moves() if m != plain}) == plain
 
 
-def test_a_level_with_a_repetition_weight_never_goes_back() -> None:
-    game = shuffled()
-    plain = Search(game, "hard", seed=1, max_nodes=3_000).finish().best_move
+def test_a_repetition_weight_spares_the_first_return_only() -> None:
+    once = shuffled()  # c1-d2 leads where the game stood once
+    twice = shuffled()
+    for move in ("c1-d2", "h10-g9", "d2-c1", "g9-h10"):
+        twice.play(move)  # and now twice
     spec = dataclasses.replace(level_spec("hard"), repetition=1_000.0)
-    wary = Search(game, spec=spec, seed=1, max_nodes=3_000).finish().best_move
-    assert wary not in repeats(game)
-    assert Search(game, "hard", seed=1, max_nodes=3_000).finish().best_move == plain
+    assert Search(once, spec=spec, seed=1, max_nodes=10).penalty == {}
+    assert Search(twice, spec=spec, seed=1, max_nodes=10).penalty == {Move.parse("c1-d2"): 1_000.0}
+    blind = dataclasses.replace(spec, repetition=0.0)
+    assert Search(twice, spec=blind, seed=1, max_nodes=10).penalty == {}
 
 
 def loop() -> Game:

@@ -12,7 +12,8 @@ import pytest
 
 from derive import Game, Move
 from derive.ai import alphabeta, choose_move
-from derive.ai.alphabeta import AlphaBeta, paranoid
+from derive.ai.alphabeta import AlphaBeta
+from derive.ai.deepening import paranoid
 from derive.ai.evaluate import WIN, evaluate, side_scores
 from derive.ai.keys import position_key, push
 from derive.ai.mcts import MaxN

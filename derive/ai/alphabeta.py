@@ -11,44 +11,31 @@ they stand, and at the root they are searched deeper only when that first judgem
 comes near the best move (then a whole round shallower when there is depth to
 spare, so that leaves still fall to the same side).
 
-The search is a generator so that it can be paused anywhere: it yields when the
-deadline set by its owner passes and picks up where it was on the next ``next``.
-That is what lets the browser think in slices without threads.  A node budget
-ends it exactly: ``nodes`` never exceeds ``node_limit``.
+The search pauses and stops as ``deepening.Deepening`` says (a generator, an
+exact node budget).
 """
 
 from __future__ import annotations
 
 import math
 import random
-import time
-from collections.abc import Generator, Iterator, Mapping
+from collections.abc import Generator, Mapping
 
 from ..game import Game
 from ..notation import CAPTURE, REROLL, Move
 from . import keys
+from .deepening import Deepening
 from .evaluate import WIN, WIN_BOUND, Evaluator
 
 INF = math.inf
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 _TT_LIMIT = 400_000
-_CHECK_EVERY = 16
 REROLL_MARGIN = 2.0
 """How far (in evaluation units, about one action each) a root re-roll judged on
 the spot may fall short of the best move and still be searched deeper."""
 
 
-class _Stop(Exception):
-    """The node budget is spent: unwind to the root."""
-
-
-def paranoid(scores: dict[str, float], side: str, rivalry: float = 1.0) -> float:
-    """``side``'s standing against its strongest opponent (plain difference for two);
-    ``rivalry`` < 1 weighs that opponent's standing less (a more selfish player)."""
-    return scores[side] - rivalry * max(v for s, v in scores.items() if s != side)
-
-
-class AlphaBeta:
+class AlphaBeta(Deepening):
     """One anytime search from ``game`` (a private copy) for its player to move."""
 
     def __init__(
@@ -68,7 +55,6 @@ class AlphaBeta:
         self.game = game
         self.evaluate = evaluate
         self.rng = rng
-        self.max_depth = max_depth
         self.noise = noise
         self.quiescence = quiescence
         sides = [game.seating.team_of(c) for c in game.seating.colours]
@@ -91,16 +77,11 @@ class AlphaBeta:
         # would stop the search being zero-sum.
         self.rivalry = rivalry if len(set(sides)) > 2 else 1.0
         self.side = game.seating.team_of(game.to_move)
-        self.nodes = 0
-        self.node_limit: int | None = None
-        self.deadline = INF
-        self.depth = 0
-        self.done = False
         self._key = keys.position_key(game)
         self._tt: dict[int, tuple[int, int, float, Move | None]] = {}
         self._history: dict[Move, int] = {}
         self._killers: dict[int, list[Move]] = {}
-        self._root_moves = self._order(list(game.legal_moves()), None, 0)
+        super().__init__(self._order(list(game.legal_moves()), None, 0), max_depth)
         # A weak player's taste: a Gumbel bonus per root move makes the best move
         # of value + bonus a draw from the softmax of the values (temperature
         # ``noise``); a win or a loss outweighs any bonus.  ``penalty`` is held
@@ -111,36 +92,6 @@ class AlphaBeta:
             - penalty.get(m, 0.0)
             for m in game.legal_moves()
         }
-        self.best_move: Move = self._root_moves[0]
-        self.best_score = 0.0
-
-    # ----- driving ---------------------------------------------------------
-
-    def run(self) -> Iterator[None]:
-        """Deepen until done; yields whenever ``deadline`` has passed."""
-        if len(self._root_moves) == 1:
-            self.done = True
-            return
-        depth = 0
-        while self.max_depth is None or depth < self.max_depth:
-            depth += 1
-            try:
-                yield from self._root(depth)
-            except _Stop:
-                for _ in range(len(self.game.moves)):
-                    self.game.undo()
-                break
-            self.depth = depth
-            if abs(self.best_score) >= WIN_BOUND or depth >= 100:
-                break
-        self.done = True
-
-    def _visit(self) -> bool:
-        """Count a node; True when it is time to pause."""
-        if self.nodes == self.node_limit:
-            raise _Stop
-        self.nodes += 1
-        return not self.nodes % _CHECK_EVERY and time.perf_counter() >= self.deadline
 
     # ----- the tree ----------------------------------------------------------
 
@@ -370,16 +321,6 @@ class AlphaBeta:
             if alpha >= beta:
                 break
         return best
-
-    def utility(self) -> float:
-        """The static value of the current position for the root's side."""
-        return paranoid(self.evaluate(self.game), self.side, self.rivalry)
-
-    def _terminal(self, ply: int) -> float:
-        winner = self.game.winner
-        if winner is None:
-            return 0.0
-        return WIN - ply if winner == self.side else ply - WIN
 
     # ----- move ordering -------------------------------------------------------
 

@@ -22,18 +22,20 @@ class Level:
     """Capture plies looked at beyond the horizon."""
     many: str = "paranoid"
     """Algorithm with three or four sides: ``"paranoid"`` or ``"brs"`` (best-reply)
-    alpha-beta, or ``"maxn"`` MCTS."""
+    alpha-beta, ``"maxn"`` MCTS, or ``"model"`` (the others forecast, ``model.py``)."""
     rivalry: float = 1.0
     """With three or four sides, how much paranoid search weighs the strongest
     opponent's standing against its own (1: fully)."""
     repetition: float = 0.0
     """Held against a root move (evaluation units) for each time the game already
-    stood in the position it leads to (``repeats``): 0 lets it loop."""
+    stood in the position it leads to (``repeats``) beyond the first: 0 lets it
+    loop.  A position that comes back once may be chance (``random`` steps back
+    too); a loop comes back again and again."""
     uniform: bool = False
     """Pick uniformly among the legal moves (the baseline, no thought at all)."""
 
 
-MANY: Final = ("paranoid", "brs", "maxn")
+MANY: Final = ("paranoid", "brs", "maxn", "model")
 """The searches a level may use with three or four sides (``Level.many``)."""
 
 _LEVELS: Final = (
@@ -63,13 +65,16 @@ _LEVELS: Final = (
         "searches as deep as its time allows",
         1.5,
         10_000,
-        # Alone against three medium, weighing the leading rival at half its standing
-        # won 10 of 24 short-run games against 2 of 8 for full paranoia, 3 of 8 for
-        # max^n MCTS; over 100 games it then won 26: no better than chance, and
-        # best-reply search did no better (AI.md).
+        # Alone against three `medium`, paranoid, best-reply and max^n searches won
+        # about their fair share (26 of 100 for paranoid); forecasting the others'
+        # replies and searching whole rounds of the table did better (AI.md).
+        many="model",
+        # Weighing the leading rival at half its standing: the others block
+        # whoever leads anyway (AI.md).
         rivalry=0.5,
         # L3 games against `medium` drawn at the ply limit were loops; holding one
-        # unit per earlier visit against a move back into a position won them (AI.md).
+        # unit per earlier visit against a move back into a position won them, and
+        # sparing the first return stopped the cost against `random` (AI.md).
         repetition=1.0,
     ),
 )

@@ -19,6 +19,7 @@ from .alphabeta import AlphaBeta
 from .evaluate import Evaluator, evaluate
 from .levels import DEFAULT_LEVEL, Level, level_spec
 from .mcts import MaxN
+from .model import ModelSearch
 from .repeats import repeats
 
 _FINISHED = object()
@@ -82,6 +83,8 @@ def engine_for(
     sides = {game.seating.team_of(c) for c in game.seating.colours}
     if len(sides) > 2 and spec.many == "maxn":
         return MaxN(game, evaluate=evaluator, rng=rng)
+    if len(sides) > 2 and spec.many == "model":
+        return ModelSearch(game, evaluate=evaluator, rng=rng, rivalry=spec.rivalry, penalty=penalty)
     return AlphaBeta(
         game,
         evaluate=evaluator,
@@ -120,10 +123,14 @@ class Search:
             max_time = self.level.max_time
         self.max_time = max_time
         self.rng = random.Random(seed)
-        penalty = None
+        self.penalty: dict[Move, float] = {}
+        """What each root move is charged for leading back into a position the game
+        already stood in more than once (levels with a ``repetition`` weight)."""
         if self.level.repetition:
-            penalty = {m: self.level.repetition * n for m, n in repeats(game).items()}
-        self._engine = engine_for(game.copy(), self.level, self.rng, evaluator, penalty)
+            self.penalty = {
+                m: self.level.repetition * (n - 1) for m, n in repeats(game).items() if n > 1
+            }
+        self._engine = engine_for(game.copy(), self.level, self.rng, evaluator, self.penalty)
         self._engine.node_limit = max_nodes
         self._runner = self._engine.run()
         self._thought = 0.0
