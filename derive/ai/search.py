@@ -30,9 +30,11 @@ class Progress(NamedTuple):
     """Legal in the searched position; the move to play if stopped now."""
     score: float
     """How the mover stands after ``best_move``: evaluation units (about one per
-    action of progress) for alpha-beta, a share of one win for MCTS."""
+    action of progress) for alpha-beta and the opponent-model search, a share of one
+    win for MCTS."""
     depth: int
-    """Plies fully searched (MCTS: the deepest line looked at)."""
+    """Plies fully searched (the opponent-model search: rounds of the table; MCTS:
+    the deepest line looked at)."""
     nodes: int
     """Positions visited so far."""
     done: bool
@@ -77,7 +79,9 @@ def engine_for(
     penalty: Mapping[Move, float] | None = None,
 ) -> Engine:
     """The search ``spec`` calls for in ``game`` (which the engine may play on);
-    ``penalty`` is held against root moves by alpha-beta."""
+    ``penalty`` is held against root moves by alpha-beta and the opponent-model
+    search.  A level's noise, depth cap and quiescence are alpha-beta's: only
+    ``hard`` uses the opponent-model search, without any of them."""
     if spec.uniform:
         return _Uniform(game, rng)
     sides = {game.seating.team_of(c) for c in game.seating.colours}
