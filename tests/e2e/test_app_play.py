@@ -185,6 +185,19 @@ def test_computer_reply_undo_redo_and_hint(page: Page, server_url: str) -> None:
     expect(page.locator("svg.board .hint")).to_have_count(1)
 
 
+def test_three_hard_computers_answer_in_a_four_player_game(page: Page, server_url: str) -> None:
+    # With four free players `hard` runs the opponent-model search in the worker.
+    open_app(
+        page, server_url, position_query("r3c3,b2j6,y2d8,g1a5 r rbyg L2", ai="b:hard,y:hard,g:hard")
+    )
+    page.wait_for_selector("html[data-ai=ready]", state="attached", timeout=AI_TIMEOUT_MS)
+    play_clicks(page, "c3", "b4")
+    wait_for_ply(page, 4)
+    assert len(moves_listed(page)) == 4
+    expect(page.locator("#status")).to_have_text("Red to play")
+    assert board_position(page).endswith(" r rbyg L2")
+
+
 def test_page_stays_responsive_while_the_computer_thinks(page: Page, server_url: str) -> None:
     # Two hard computer players; the page must still answer (how fast is measured by
     # bench/bench_startup.py, not asserted here).
