@@ -70,7 +70,7 @@ class ModelSearch(Deepening):
         self._forecast: dict[int, Move] = {}
         self._ours: dict[int, list[Move]] = {}
         self._last: dict[Move, float] = {}
-        self._penalty = dict(penalty or {})
+        self._penalty: Mapping[Move, float] = penalty or {}
         super().__init__(list(game.legal_moves()), max_depth)
 
     def _push(self, move: Move) -> bool:
