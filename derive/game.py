@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Final, NamedTuple
 
@@ -306,9 +305,6 @@ class Game:
         if self._legal is None:
             self._legal = self._generate()
         return self._legal
-
-    def __iter__(self) -> Iterator[Move]:
-        return iter(self.legal_moves())
 
     def is_legal(self, move: Move | str) -> bool:
         try:
