@@ -8,7 +8,7 @@ and an Elo-style table.
 A player is a level with optional overrides, ``LEVEL[:key=value,...]``: keys are
 ``nodes`` or ``time`` (the budget per move; by default the level's arena node
 budget, so that runs are reproducible), the fields of ``Level`` (``depth``,
-``noise``, ``quiescence``, ``rivalry``, ``repetition``, ``many`` = paranoid | brs |
+``noise``, ``quiescence``, ``reduce``, ``rivalry``, ``repetition``, ``many`` = paranoid | brs |
 maxn | model) and the evaluation weights as ``w.NAME`` (see ``derive.ai.evaluate.Weights``).  With
 three or four free players the first player takes one seat against the rest.
 Examples::
@@ -72,7 +72,7 @@ class Player:
                 changes["max_depth"] = int(value)
             elif key in ("noise", "rivalry", "repetition"):
                 changes[key] = float(value)
-            elif key == "quiescence":
+            elif key in ("quiescence", "reduce"):
                 changes[key] = int(value)
             elif key == "many":
                 if value not in MANY:

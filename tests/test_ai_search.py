@@ -4,6 +4,7 @@ MCTS keeps to its budget."""
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import math
 import random
@@ -11,11 +12,12 @@ import random
 import pytest
 
 from derive import Game, Move
-from derive.ai import alphabeta, choose_move
+from derive.ai import Search, alphabeta, choose_move
 from derive.ai.alphabeta import AlphaBeta
 from derive.ai.deepening import paranoid
 from derive.ai.evaluate import WIN, evaluate, side_scores
 from derive.ai.keys import position_key, push
+from derive.ai.levels import level_spec
 from derive.ai.mcts import MaxN
 from tests.test_ai import random_game
 
@@ -170,6 +172,35 @@ def _replies_win(game: Game, move: object) -> bool:
         return bool(_winning_moves(game))
     finally:
         game.undo()
+
+
+@pytest.mark.parametrize("position", BLOCKS)
+def test_late_move_reduction_still_blocks_a_win_in_one(position: str) -> None:
+    # Reducing from the second move on is the harshest setting; a blocking move
+    # ordered late must still be found.
+    spec = dataclasses.replace(level_spec("hard"), reduce=1)
+    game = Game.from_position(position)
+    for seed in range(3):
+        move = Search(game, spec=spec, seed=seed, max_nodes=6000).finish().best_move
+        assert not _replies_win(game, move), (seed, move)
+
+
+# Late in an L3 game (arena seed 1, game 7, ply 64), 55 legal moves: at 10,000
+# nodes the full-width search ends at two plies.
+L3_LATE = "r6i1,r1b2,y6d4,y2c5,r2g5,y5b6,r5f6,y4c7,r3i7,y3b8,y1f8,r4j8,y2c9,y1d10,y1f10 y ry L3"
+
+
+def test_late_move_reduction_gains_a_ply_at_the_same_budget() -> None:
+    game = Game.from_position(L3_LATE)
+    depths = []
+    for reduce in (0, 3):
+        search = AlphaBeta(game.copy(), evaluate=evaluate, rng=random.Random(0), reduce=reduce)
+        search.node_limit = 10_000
+        for _ in search.run():
+            pass
+        assert search.nodes == 10_000 and search.best_move in game.legal_moves()
+        depths.append(search.depth)
+    assert depths[1] > depths[0] >= 2, depths
 
 
 # Yellow's c1-d2 needs a 3 on e3 (f4-e3); blue moves between red and yellow.

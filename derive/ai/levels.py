@@ -31,6 +31,10 @@ class Level:
     stood in the position it leads to (``repeats``) beyond the first: 0 lets it
     loop.  A position that comes back once may be chance (``random`` steps back
     too); a loop comes back again and again."""
+    reduce: int = 0
+    """Alpha-beta's late-move reduction: from the ``reduce``-th move in order on
+    (0: never), a quiet move is first searched a ply shallower.  Gains a ply in L3
+    at the same budget; not yet measured in the arena, so off (AI.md)."""
     uniform: bool = False
     """Pick uniformly among the legal moves (the baseline, no thought at all)."""
 

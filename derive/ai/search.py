@@ -99,6 +99,7 @@ def engine_for(
         rivalry=spec.rivalry,
         best_reply=spec.many == "brs",
         penalty=penalty,
+        reduce=spec.reduce,
     )
 
 
