@@ -73,7 +73,10 @@ class Player:
             elif key in ("noise", "rivalry", "repetition"):
                 changes[key] = float(value)
             elif key in ("quiescence", "reduce"):
-                changes[key] = int(value)
+                count = int(value)
+                if count < 0:
+                    raise ValueError(f"player {text!r}: {key} must be 0 or more")
+                changes[key] = count
             elif key == "many":
                 if value not in MANY:
                     raise ValueError(f"player {text!r}: many is one of {', '.join(MANY)}")

@@ -14,7 +14,14 @@ def test_players_parse_levels_budgets_and_overrides() -> None:
     assert (p.weights.threat, p.level.many, p.level.max_depth) == (2.0, "maxn", 3)
     assert Player.parse("easy:time=0.1").max_time == 0.1
     assert Player.parse("hard:reduce=3,quiescence=1").level.reduce == 3
-    for bad in ("genius", "hard:colour=red", "hard:w.nothing=1", "hard:nodes", "hard:reduce=x"):
+    for bad in (
+        "genius",
+        "hard:colour=red",
+        "hard:w.nothing=1",
+        "hard:nodes",
+        "hard:reduce=x",
+        "hard:reduce=-1",
+    ):
         with pytest.raises(ValueError):
             Player.parse(bad)
 

@@ -55,8 +55,8 @@ class AlphaBeta(Deepening):
     ) -> None:
         self.game = game
         self.reduce = reduce
-        """From which move in order (0: none) a quiet move is searched a ply
-        shallower first (``_late_child``)."""
+        """From which move in order (0: none) a move other than a capture is searched
+        a ply shallower first (``_late_child``)."""
         self.evaluate = evaluate
         self.rng = rng
         self.noise = noise
@@ -118,10 +118,11 @@ class AlphaBeta(Deepening):
     def _late_child(
         self, i: int, move: Move, depth: int, alpha: float, beta: float, ply: int, maximizing: bool
     ) -> Generator[None, None, float]:
-        """``_child`` for the ``i``-th move in order: with ``reduce``, a quiet move
-        late in the order is first searched a ply shallower, and again at full
-        depth only if that says it may be better than the best so far (late-move
-        reduction: with 45-55 moves a turn in L3 the full width cost a whole ply)."""
+        """``_child`` for the ``i``-th move in order: with ``reduce``, a move late in
+        the order that is not a capture (a re-roll is reduced too: at the root its
+        deeper search is the costly one) is first searched a ply shallower, and again
+        at full depth only if that says it may be better than the best so far
+        (late-move reduction: with 45-55 moves a turn in L3 the full width cost a ply)."""
         if self.reduce and depth >= 3 and i >= self.reduce and move.kind != CAPTURE:
             value = yield from self._child(move, depth - 1, alpha, beta, ply)
             if not (value > alpha if maximizing else value < beta):
