@@ -37,6 +37,18 @@ from .game import Game
 from .rulesets import RULE_SETS, Seating
 
 
+def _count(text: str, key: str, value: str, *, least: int) -> int:
+    # Checked here because a depth of 0 or a negative reduce would run, and quietly
+    # measure something else than was asked for.
+    try:
+        count = int(value)
+    except ValueError:
+        count = least - 1
+    if count < least:
+        raise ValueError(f"player {text!r}: {key} must be a whole number, {least} or more")
+    return count
+
+
 @dataclass(frozen=True)
 class Player:
     """A level with its budget and overrides, as named on the command line."""
@@ -60,23 +72,22 @@ class Player:
             if not sep:
                 raise ValueError(f"player {text!r}: {item!r} is not key=value")
             if key == "nodes":
-                nodes, seconds = int(value), None
+                nodes, seconds = _count(text, key, value, least=1), None
             elif key == "time":
                 nodes, seconds = None, float(value)
+                if not seconds > 0:
+                    raise ValueError(f"player {text!r}: time must be more than 0 seconds")
             elif key.startswith("w."):
                 field = key[2:]
                 if field not in {f.name for f in dataclasses.fields(Weights)}:
                     raise ValueError(f"player {text!r}: no evaluation weight {field!r}")
                 weights = dataclasses.replace(weights, **{field: float(value)})
             elif key == "depth":
-                changes["max_depth"] = int(value)
+                changes["max_depth"] = _count(text, key, value, least=1)
             elif key in ("noise", "rivalry", "repetition"):
                 changes[key] = float(value)
             elif key in ("quiescence", "reduce"):
-                count = int(value)
-                if count < 0:
-                    raise ValueError(f"player {text!r}: {key} must be 0 or more")
-                changes[key] = count
+                changes[key] = _count(text, key, value, least=0)
             elif key == "many":
                 if value not in MANY:
                     raise ValueError(f"player {text!r}: many is one of {', '.join(MANY)}")

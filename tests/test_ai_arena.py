@@ -21,6 +21,9 @@ def test_players_parse_levels_budgets_and_overrides() -> None:
         "hard:nodes",
         "hard:reduce=x",
         "hard:reduce=-1",
+        "hard:depth=0",
+        "hard:nodes=-5",
+        "hard:time=0",
     ):
         with pytest.raises(ValueError):
             Player.parse(bad)
