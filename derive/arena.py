@@ -27,8 +27,9 @@ import multiprocessing
 import random
 import sys
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from .ai.evaluate import DEFAULT_WEIGHTS, Weights, weighted
 from .ai.levels import MANY, Level, level_spec
@@ -36,17 +37,31 @@ from .ai.search import Search
 from .game import Game
 from .rulesets import RULE_SETS, Seating
 
+N = TypeVar("N", int, float)
 
-def _count(text: str, key: str, value: str, *, least: int) -> int:
-    # Checked here because a depth of 0 or a negative reduce would run, and quietly
-    # measure something else than was asked for.
+
+def _setting(
+    text: str,
+    key: str,
+    value: str,
+    convert: Callable[[str], N],
+    least: float = -math.inf,
+    *,
+    strict: bool = False,
+) -> N:
+    """``value`` as a number of at least ``least`` (``strict``: above it).  Checked
+    here because a depth of 0, a negative reduce or a NaN weight would run, and
+    quietly measure something else than was asked for."""
     try:
-        count = int(value)
+        number: N | None = convert(value)
     except ValueError:
-        count = least - 1
-    if count < least:
-        raise ValueError(f"player {text!r}: {key} must be a whole number, {least} or more")
-    return count
+        number = None
+    if number is None or not (number > least if strict else number >= least):
+        need = "a whole number" if convert is int else "a number"
+        if least > -math.inf:
+            need += f" {'above' if strict else 'of at least'} {least:g}"
+        raise ValueError(f"player {text!r}: {key} must be {need}")
+    return number
 
 
 @dataclass(frozen=True)
@@ -72,22 +87,20 @@ class Player:
             if not sep:
                 raise ValueError(f"player {text!r}: {item!r} is not key=value")
             if key == "nodes":
-                nodes, seconds = _count(text, key, value, least=1), None
+                nodes, seconds = _setting(text, key, value, int, 1), None
             elif key == "time":
-                nodes, seconds = None, float(value)
-                if not seconds > 0:
-                    raise ValueError(f"player {text!r}: time must be more than 0 seconds")
+                nodes, seconds = None, _setting(text, key, value, float, 0, strict=True)
             elif key.startswith("w."):
                 field = key[2:]
                 if field not in {f.name for f in dataclasses.fields(Weights)}:
                     raise ValueError(f"player {text!r}: no evaluation weight {field!r}")
-                weights = dataclasses.replace(weights, **{field: float(value)})
+                weights = dataclasses.replace(weights, **{field: _setting(text, key, value, float)})
             elif key == "depth":
-                changes["max_depth"] = _count(text, key, value, least=1)
+                changes["max_depth"] = _setting(text, key, value, int, 1)
             elif key in ("noise", "rivalry", "repetition"):
-                changes[key] = float(value)
+                changes[key] = _setting(text, key, value, float)
             elif key in ("quiescence", "reduce"):
-                changes[key] = _count(text, key, value, least=0)
+                changes[key] = _setting(text, key, value, int, 0)
             elif key == "many":
                 if value not in MANY:
                     raise ValueError(f"player {text!r}: many is one of {', '.join(MANY)}")

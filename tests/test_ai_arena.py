@@ -24,6 +24,8 @@ def test_players_parse_levels_budgets_and_overrides() -> None:
         "hard:depth=0",
         "hard:nodes=-5",
         "hard:time=0",
+        "hard:time=soon",
+        "hard:w.threat=nan",
     ):
         with pytest.raises(ValueError):
             Player.parse(bad)
