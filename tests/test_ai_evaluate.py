@@ -94,3 +94,37 @@ def test_own_dice_facts_are_cached_by_layout_not_by_position() -> None:
     game.undo()
     E.colour_scores(game)
     assert len(E._OWN) == 3
+
+
+# Yellow's well-formed c1-d2-c3-d4-e5 shows 5-4-3-2-1 (yellow's goal rive is rank 1):
+# the 6 it lacks has no square beside c1 (b2 touches c3), and nothing comes below 1.
+DEAD_END = "r6a1,y5c1,r1g1,y4d2,y3c3,r4i3,y2d4,y1e5,y1b8,y1f10,y5h10 y ry L3"
+# The same dice showing 6-5-4-3-2: a 1 can come beside e5 (f4).
+SHIFTED = "r6a1,y6c1,r1g1,y5d2,y4c3,r4i3,y3d4,y2e5,y1b8,y1f10,y5h10 y ry L3"
+# Red's b10-c9-d8-e7-f6 shows 5-4-3-2-1: the 6 it lacks can come to a9.
+ONE_SHORT = "r6c1,r1g1,r1i1,r2f2,r1f6,r6a7,r2e7,y6i7,r3d8,r4c9,y6e9,r5b10,y1d10,y1h10 r ry L3"
+
+
+def formed(position: str, colour: str) -> int:
+    game = Game.from_position(position)
+    pieces = game.pieces()
+    mine = [s for s, (c, _) in pieces.items() if c == colour]
+    return E._own(game, colour, mine, pieces).formed
+
+
+def test_a_well_formed_chain_earns_credit_only_if_it_can_grow_as_valued() -> None:
+    assert formed(DEAD_END, "y") == 0
+    assert formed(SHIFTED, "y") == 5
+    assert formed(ONE_SHORT, "r") == 5
+    assert formed(CORNERED, "r") == 0  # 1-2-3-4 with no room beside the 4
+
+
+def test_shifting_a_dead_end_run_is_not_held_back_by_its_formed_credit() -> None:
+    # The first adjustment of the shift breaks the run; with no credit to lose it
+    # costs no more than the pass it is compared with (both hand red the tempo).
+    game = Game.from_position(DEAD_END)
+    game.play("c1+")
+    shifted = E.colour_scores(game)["y"]
+    game.undo()
+    game.play("b8-a7")
+    assert shifted > E.colour_scores(game)["y"]

@@ -76,7 +76,8 @@ class Weights:
     duplicate: float = 0.3
     """Per repeated value inside a chain (breaks "isolated")."""
     formed: float = 0.6
-    """Per die of a well-formed (anchored, ordered, isolated) chain, up to the goal."""
+    """Per die of a well-formed (anchored, ordered, isolated) chain, up to the goal,
+    if the chain can grow to the goal's length without changing its values."""
     threat: float = 1.0
     """Scale of the loss when an exposed die could be taken."""
     threat_now: float = 0.0
@@ -126,7 +127,8 @@ class _Own(NamedTuple):
     bad_links: int
     repeats: int
     formed: int
-    """Dice of well-formed chains, up to the goal, less any excess (R19)."""
+    """Dice of well-formed chains that can grow as valued, up to the goal, less
+    any excess (R19)."""
     safe: frozenset[int]
     """Dice protected by a well-formed chain (R15)."""
 
@@ -163,7 +165,7 @@ def _own(game: Game, colour: str, mine: list[int], pieces: dict[int, tuple[str, 
             if len(chain) > 1:
                 good, bad, twice = _chain_links(chain.squares, pieces)
                 links, bad_links, repeats = links + good, bad_links + bad, repeats + twice
-                if chain.well_formed:
+                if chain.well_formed and _grows_as_valued(colour, chain.squares, pieces, goal):
                     size = len(chain)
                     # A well-formed chain longer than the goal does not win (R19).
                     formed += min(size, goal) - max(0, size - goal)
@@ -421,6 +423,27 @@ def _room(colour: str, squares: tuple[int, ...], end: int, limit: int) -> int:
 
     grow(end, 0, rives)
     return _ROOM.keep(key, best)
+
+
+def _grows_as_valued(
+    colour: str, squares: tuple[int, ...], pieces: dict[int, tuple[str, int]], goal: int
+) -> bool:
+    """Whether a well-formed chain can reach the goal's length without changing
+    any of its values: each end has room for the values beyond it (none below 1,
+    none above 6).  A chain that cannot is only a step on the way (its run must
+    shift), so it earns no credit that the shifting would throw away."""
+    missing = goal - len(squares)
+    if missing <= 0:
+        return True
+    path = _path(squares)
+    if path is None:
+        return False
+    low, high = (
+        (path[0], path[-1]) if pieces[path[0]][1] < pieces[path[-1]][1] else (path[-1], path[0])
+    )
+    below = min(pieces[low][1] - 1, _room(colour, squares, low, missing))
+    above = min(6 - pieces[high][1], _room(colour, squares, high, missing))
+    return below + above >= missing
 
 
 def _chain_links(
