@@ -162,16 +162,18 @@ def _own(game: Game, colour: str, mine: list[int], pieces: dict[int, tuple[str, 
     if goal > 1:
         starts = []
         for chain in game.chains(colour):
+            path = _path(chain.squares)
             if len(chain) > 1:
                 good, bad, twice = _chain_links(chain.squares, pieces)
                 links, bad_links, repeats = links + good, bad_links + bad, repeats + twice
-                if chain.well_formed and _grows_as_valued(colour, chain.squares, pieces, goal):
+                if chain.well_formed and _grows_as_valued(
+                    colour, path, chain.squares, pieces, goal
+                ):
                     size = len(chain)
                     # A well-formed chain longer than the goal does not win (R19).
                     formed += min(size, goal) - max(0, size - goal)
             if chain.well_formed and rules.protection:
                 safe.update(chain.squares)
-            path = _path(chain.squares)
             if path is not None:
                 # A chain (a lone die too) that could grow into the goal chain,
                 # once all its dice have walked up to the goal rive.
@@ -426,16 +428,20 @@ def _room(colour: str, squares: tuple[int, ...], end: int, limit: int) -> int:
 
 
 def _grows_as_valued(
-    colour: str, squares: tuple[int, ...], pieces: dict[int, tuple[str, int]], goal: int
+    colour: str,
+    path: tuple[int, ...] | None,
+    squares: tuple[int, ...],
+    pieces: dict[int, tuple[str, int]],
+    goal: int,
 ) -> bool:
-    """Whether a well-formed chain can reach the goal's length without changing
-    any of its values: each end has room for the values beyond it (none below 1,
-    none above 6).  A chain that cannot is only a step on the way (its run must
-    shift), so it earns no credit that the shifting would throw away."""
+    """Whether a well-formed chain (laid out as ``path``) can reach the goal's
+    length without changing any of its values: each end has room for the values
+    beyond it (none below 1, none above 6).  A chain that cannot is only a step on
+    the way (its run must shift), so it earns no credit that the shifting would
+    throw away."""
     missing = goal - len(squares)
     if missing <= 0:
         return True
-    path = _path(squares)
     if path is None:
         return False
     low, high = (
