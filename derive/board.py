@@ -18,6 +18,9 @@ COLOURS: Final = "rbyg"
 COLOUR_NAMES: Final = {"r": "red", "b": "blue", "y": "yellow", "g": "green"}
 OPPOSITE: Final = {"r": "y", "y": "r", "b": "g", "g": "b"}
 
+FACES: Final = 6
+"""A die shows 1 to ``FACES``; a chain's values are consecutive within that range."""
+
 
 def square_file(square: int) -> int:
     return square % SIZE

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .board import COLOUR_NAMES, NEIGHBOURS, RIVES, rives_of, square_name
+from .board import COLOUR_NAMES, FACES, NEIGHBOURS, RIVES, rives_of, square_name
 from .chains import Chain
 from .notation import ADJUST, CAPTURE, ENTER, MOVE, PASS, REROLL, Move, malformed
 
@@ -156,7 +156,7 @@ def _basic_reason(game: Game, m: Move, colour: str) -> str | None:
         return f"there is no {name} die on {square_name(s)}"
     value = piece[1]
     if m.kind == ADJUST:
-        if value + m.value > 6:
+        if value + m.value > FACES:
             return f"{square_name(s)} is already at 6"
         if value + m.value < 1:
             return f"{square_name(s)} is already at 1"

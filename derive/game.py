@@ -10,6 +10,7 @@ from . import rulesets
 from .board import (
     COLOUR_NAMES,
     COLOURS,
+    FACES,
     GOAL_MASK,
     JUMPS,
     NEIGHBOURS,
@@ -156,7 +157,7 @@ class Game:
         if start is None:
             tied = list(seats.colours)
             while len(tied) > 1:
-                roll = {c: game._rng.randint(1, 6) for c in tied}
+                roll = {c: game._rng.randint(1, FACES) for c in tied}
                 game.start_roll.append(roll)
                 best = max(roll.values())
                 tied = [c for c in tied if roll[c] == best]
@@ -342,7 +343,7 @@ class Game:
                     if rules.chance:
                         moves.append(ENTER_TABLE[t, 0])
                     else:
-                        moves.extend([ENTER_TABLE[t, v] for v in range(1, 7)])
+                        moves.extend([ENTER_TABLE[t, v] for v in range(1, FACES + 1)])
         chance = rules.chance
         for s in mine:
             stay = blocked & ~RIVE_MASK[s]
@@ -367,7 +368,7 @@ class Game:
             if targets:
                 moves.extend([CAPTURE_TABLE[s * 100 + t] for t in targets])
             v = value[s]
-            if v < 6:
+            if v < FACES:
                 moves.append(UP_TABLE[s])
             if v > 1:
                 moves.append(DOWN_TABLE[s])
@@ -547,7 +548,7 @@ class Game:
             # Every re-roll draws once, even with a forced result, so that a
             # replayed record leaves the RNG exactly where the game left it.
             rng_state = self._rng.getstate()
-            drawn = self._rng.randint(1, 6)
+            drawn = self._rng.randint(1, FACES)
             m = REROLL_TABLE[m.from_square]._replace(value=m.value or drawn)
             value[m.from_square] = m.value
         if kind != PASS:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Final, NamedTuple
 
-from .board import SQUARES, parse_square, square_name
+from .board import FACES, SQUARES, parse_square, square_name
 
 ENTER: Final = "enter"
 MOVE: Final = "move"
@@ -93,7 +93,7 @@ def malformed(move: Move) -> str | None:
     for square in (move.from_square, move.to_square):
         if square != NO_SQUARE and square not in _PLAYABLE:
             return f"{square!r} is not a playable square number"
-    if move.kind == REROLL and not 0 <= move.value <= 6:
+    if move.kind == REROLL and not 0 <= move.value <= FACES:
         return f"a re-roll shows 1 to 6, not {move.value}"
     return None
 
@@ -119,7 +119,9 @@ def _intern_table() -> tuple[dict[int, Move], dict[int, Move]]:
 
 # Interned moves: generation only looks them up, so listing moves allocates nothing.
 MOVE_TABLE, CAPTURE_TABLE = _intern_table()
-ENTER_TABLE: Final = {(s, v): Move(ENTER, NO_SQUARE, s, v) for s in SQUARES for v in range(7)}
+ENTER_TABLE: Final = {
+    (s, v): Move(ENTER, NO_SQUARE, s, v) for s in SQUARES for v in range(FACES + 1)
+}
 UP_TABLE: Final = {s: Move(ADJUST, s, s, 1) for s in SQUARES}
 DOWN_TABLE: Final = {s: Move(ADJUST, s, s, -1) for s in SQUARES}
 REROLL_TABLE: Final = {s: Move(REROLL, s, s, 0) for s in SQUARES}

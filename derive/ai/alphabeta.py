@@ -21,6 +21,7 @@ import math
 import random
 from collections.abc import Generator, Mapping
 
+from ..board import FACES
 from ..game import Game
 from ..notation import CAPTURE, REROLL, Move
 from . import keys
@@ -159,16 +160,16 @@ class AlphaBeta(Deepening):
     ) -> Generator[None, None, float]:
         """The mean value of a re-roll's six outcomes, each searched ``child`` deep."""
         total = 0.0
-        for k in range(1, 7):
+        for k in range(1, FACES + 1):
             total += yield from self._after(move._replace(value=k), child, -INF, INF, ply, tail)
             # Star1: even the best (worst) remaining results cannot bring the mean back.
-            upper = (total + (6 - k) * WIN) / 6
+            upper = (total + (FACES - k) * WIN) / FACES
             if upper <= alpha:
                 return upper
-            lower = (total - (6 - k) * WIN) / 6
+            lower = (total - (FACES - k) * WIN) / FACES
             if lower >= beta:
                 return lower
-        return total / 6
+        return total / FACES
 
     def _after(
         self, move: Move, depth: int, alpha: float, beta: float, ply: int, tail: int = 0
@@ -294,7 +295,7 @@ class AlphaBeta(Deepening):
         for move in moves:
             if move.kind != REROLL:
                 return move
-        return moves[0]._replace(value=self.rng.randint(1, 6))
+        return moves[0]._replace(value=self.rng.randint(1, FACES))
 
     def _store(
         self, depth: int, best: float, alpha: float, beta: float, ply: int, move: Move | None

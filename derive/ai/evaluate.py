@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final, NamedTuple, TypeVar
 
-from ..board import COLOURS, NEIGHBOURS, OPPOSITE, RIVE_BIT, RIVE_MASK, RIVES
+from ..board import COLOURS, FACES, NEIGHBOURS, OPPOSITE, RIVE_BIT, RIVE_MASK, RIVES
 from ..game import Game
 
 Scores = dict[str, float]
@@ -280,7 +280,7 @@ def _completion(
         vals = values if forward else values[::-1]
         room_first, room_last = rooms if forward else rooms[::-1]
         for first in range(max(0, missing - room_last), min(missing, room_first) + 1):
-            for low in range(1, 8 - goal):
+            for low in range(1, FACES + 2 - goal):
                 start = low + first  # the value the path's first die must show
                 fix = sum(abs(v - start - i) for i, v in enumerate(vals))
                 plans.append((fix, int(forward), first, low))
@@ -448,7 +448,7 @@ def _grows_as_valued(
         (path[0], path[-1]) if pieces[path[0]][1] < pieces[path[-1]][1] else (path[-1], path[0])
     )
     below = min(pieces[low][1] - 1, _room(colour, squares, low, missing))
-    above = min(6 - pieces[high][1], _room(colour, squares, high, missing))
+    above = min(FACES - pieces[high][1], _room(colour, squares, high, missing))
     return below + above >= missing
 
 

@@ -15,6 +15,7 @@ import random
 import time
 from collections.abc import Iterator
 
+from ..board import FACES
 from ..game import Game
 from ..notation import CAPTURE, REROLL, Move
 from .evaluate import Evaluator, Scores
@@ -119,7 +120,7 @@ class MaxN:
             node = node.children[move]
             path.append(node)
             if move.kind == REROLL:
-                k = self.rng.randint(1, 6)
+                k = self.rng.randint(1, FACES)
                 outcome = node.outcomes.get(k)
                 self._push(move._replace(value=k))
                 if outcome is None:
@@ -143,7 +144,7 @@ class MaxN:
     def _expand(self, node: _Node, move: Move) -> list[_Node]:
         """Play ``move`` into a new child of ``node``; the nodes added, top down."""
         if move.kind == REROLL:
-            k = self.rng.randint(1, 6)
+            k = self.rng.randint(1, FACES)
             self._push(move._replace(value=k))
             chance = node.children[move] = _Node([], len(self.sides))
             outcome = chance.outcomes[k] = self._node()

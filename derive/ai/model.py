@@ -23,6 +23,7 @@ import math
 import random
 from collections.abc import Generator, Mapping
 
+from ..board import FACES
 from ..game import Game
 from ..notation import REROLL, Move
 from . import keys
@@ -114,9 +115,9 @@ class ModelSearch(Deepening):
         if move.kind != REROLL:
             return (yield from self._after(move, depth))
         total = 0.0
-        for k in range(1, 7):
+        for k in range(1, FACES + 1):
             total += yield from self._after(move._replace(value=k), depth)
-        return total / 6
+        return total / FACES
 
     def _after(self, move: Move, depth: int) -> Generator[None, None, float]:
         saved = self._key
@@ -160,7 +161,7 @@ class ModelSearch(Deepening):
             else:
                 # Nothing but re-rolls: one is played, its result drawn at random.
                 only = self.game.legal_moves()[0]
-                reply = only._replace(value=self.rng.randint(1, 6))
+                reply = only._replace(value=self.rng.randint(1, FACES))
             self._forecast[self._key] = reply
         return reply
 
@@ -175,7 +176,7 @@ class ModelSearch(Deepening):
             if move.kind == REROLL:
                 if not rerolls:
                     continue
-                results = [move._replace(value=k) for k in range(1, 7)]
+                results = [move._replace(value=k) for k in range(1, FACES + 1)]
             else:
                 results = [move]
             total = 0.0
