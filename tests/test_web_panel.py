@@ -173,6 +173,27 @@ def test_setup_read_back_from_the_form(form: dict[str, str], expected: object) -
     assert panel.setup_from_form(form) == expected
 
 
+def test_setup_kept_when_the_levels_arrive_keeps_the_players_changes() -> None:
+    # Opened before the computer was ready, the form showed yellow's computer seat as
+    # a human one; the player then picked L3, seated blue and chose French.
+    opened = Setup("L2", {"r": HUMAN, "y": "ai"})
+    form = {"rule_set": "L3", "seat_r": HUMAN, "seat_b": HUMAN, "seat_y": HUMAN, "lang": "fr"}
+    touched = {"rule_set", "seat_b", "lang"}
+    assert panel.setup_kept(form, touched, opened) == (
+        Setup("L3", {"r": HUMAN, "b": HUMAN, "y": "ai"}),
+        "fr",
+    )
+    # a seat the player did change stays as they left it, even off
+    form_off = {**form, "seat_y": "off"}
+    assert panel.setup_kept(form_off, touched | {"seat_y"}, opened) == (
+        Setup("L3", {"r": HUMAN, "b": HUMAN}),
+        "fr",
+    )
+    # untouched, the form shows again the setup it was opened with
+    untouched = {"rule_set": "L2", "seat_r": HUMAN, "seat_y": HUMAN}
+    assert panel.setup_kept(untouched, set(), opened) == (opened, None)
+
+
 def test_rule_summary_reads_the_rule_set() -> None:
     assert panel.rule_summary("en", RULE_SETS["L1"]) == (
         "5 dice each · first die on the opposite rive wins"

@@ -25,7 +25,7 @@ from pyscript.ffi import create_proxy, is_none, to_js
 from ..board import parse_square
 from ..game import Game
 from . import i18n, panel, params
-from .controller import Controller, Notice, Played
+from .controller import Controller, Notice, Played, Setup
 from .svg import CELL, MARGIN, die_face, die_svg, render_board, square_origin
 
 SAVE_KEY = "derive.save"
@@ -90,7 +90,8 @@ class Page:
         self.storage_warned = False
         self.last_announcement = ""
         self.banner_dismissed = False
-        self.setup_touched = False
+        self.setup_touched: set[str] = set()
+        """Names of the setup form's fields the player changed since it opened."""
 
     # ----- start -----------------------------------------------------------
 
@@ -482,15 +483,23 @@ class Page:
     # ----- setup dialog ------------------------------------------------------------
 
     def open_setup(self) -> None:
-        ctrl = self.ctrl
-        _el("#setup-fields").innerHTML = panel.setup_html(
-            ctrl.setup, ctrl.lang, ctrl.ai_levels, ctrl.ai_state
-        )
-        self.setup_touched = False
-        self.on_setup_change(None)
+        self.setup_touched = set()
+        self._fill_setup(self.ctrl.setup, self.ctrl.lang)
         dialog = _el("#setup")
         if not dialog.open:
             dialog.showModal()
+
+    def _fill_setup(self, setup: Setup, lang: str) -> None:
+        ctrl = self.ctrl
+        _el("#setup-fields").innerHTML = panel.setup_html(
+            setup, lang, ctrl.ai_levels, ctrl.ai_state
+        )
+        self.on_setup_change(None)
+
+    def _refresh_setup(self) -> None:
+        """The open form, now with the computer's levels, keeping what the player chose."""
+        setup, lang = panel.setup_kept(self._form_fields(), self.setup_touched, self.ctrl.setup)
+        self._fill_setup(setup, lang or self.ctrl.lang)
 
     def _form_fields(self) -> dict[str, str]:
         data = js.FormData.new(_el("#setup-form"))
@@ -498,7 +507,7 @@ class Page:
 
     def on_setup_change(self, event: Any) -> None:
         if event is not None:
-            self.setup_touched = True
+            self.setup_touched.add(str(event.target.name))
         fields = self._form_fields()
         setup, _ = panel.setup_from_form(fields)
         four = len(setup.seats) == 4
@@ -599,8 +608,8 @@ class Page:
         else:
             ctrl.set_ai_levels(tuple(info["levels"]), info.get("default"))
             document.documentElement.dataset.aiReadyMs = str(round(window.performance.now()))
-        if _el("#setup").open and not self.setup_touched:
-            self.open_setup()  # now with the computer's levels to choose from
+        if _el("#setup").open:
+            self._refresh_setup()
         self.render()
         self.schedule_ai()
 

@@ -6,7 +6,8 @@ text is escaped here; nothing else builds markup from data.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import dataclasses
+from collections.abc import Collection, Mapping, Sequence
 from html import escape
 from typing import Any, Final
 
@@ -300,6 +301,24 @@ def setup_html(setup: Setup, lang: str, levels: Sequence[str], ai_state: str) ->
         f'<label>{t("setup.language")} <select name="lang">{languages}</select></label>'
         f'<p class="setup-error" role="alert"></p></fieldset>'
     )
+
+
+def setup_kept(
+    fields: Mapping[str, Any], touched: Collection[str], opened: Setup
+) -> tuple[Setup, str | None]:
+    """The setup to show again when the computer's levels arrive while the form is open.
+
+    Fields the player changed keep the form's value; a seat they left alone goes back
+    to ``opened`` (the setup the form was opened with), since before the levels came a
+    computer seat could only be shown as a human one.
+    """
+    setup, lang = setup_from_form(fields)
+    seats = {c: s for c, s in setup.seats.items() if f"seat_{c}" in touched}
+    for colour, seat in opened.seats.items():
+        if f"seat_{colour}" not in touched:
+            seats[colour] = seat
+    ordered = {c: seats[c] for c in COLOURS if c in seats}
+    return dataclasses.replace(setup, seats=ordered), lang
 
 
 def _pairing_label(lang: str, pairing: str) -> str:
