@@ -313,12 +313,12 @@ def setup_kept(
     computer seat could only be shown as a human one.
     """
     setup, lang = setup_from_form(fields)
-    seats = {c: s for c, s in setup.seats.items() if f"seat_{c}" in touched}
-    for colour, seat in opened.seats.items():
-        if f"seat_{colour}" not in touched:
-            seats[colour] = seat
-    ordered = {c: seats[c] for c in COLOURS if c in seats}
-    return dataclasses.replace(setup, seats=ordered), lang
+    seats = {
+        colour: seat
+        for colour in COLOURS
+        if (seat := (setup if f"seat_{colour}" in touched else opened).seats.get(colour))
+    }
+    return dataclasses.replace(setup, seats=seats), lang
 
 
 def _pairing_label(lang: str, pairing: str) -> str:
