@@ -7,22 +7,27 @@ Move('+c1')
 
 from .board import COLOUR_NAMES, COLOURS, OPPOSITE, RIVES, SQUARES, parse_square, square_name
 from .chains import Chain
-from .game import Game, IllegalMove, Outcome
+from .game import ChosenRoll, Game, IllegalMove, Outcome
+from .limits import MAX_PLIES
 from .notation import Move
 from .position import PositionError
 from .record import RecordError
 from .rulesets import RULE_SETS, RuleSet, Seating
+from .safejson import JSONError
 
 __all__ = [
     "COLOURS",
     "COLOUR_NAMES",
+    "MAX_PLIES",
     "OPPOSITE",
     "RIVES",
     "RULE_SETS",
     "SQUARES",
     "Chain",
+    "ChosenRoll",
     "Game",
     "IllegalMove",
+    "JSONError",
     "Move",
     "Outcome",
     "PositionError",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import zlib
 from dataclasses import dataclass
 from typing import Any, Final, NamedTuple
 
@@ -23,6 +24,7 @@ from .board import (
     square_name,
 )
 from .chains import Chain, ColourChains, analyse
+from .limits import MAX_PLIES, SEED_LIMIT, kind_of, quoted
 from .notation import (
     ADJUST,
     CAPTURE,
@@ -46,6 +48,10 @@ from .rulesets import RuleSet, Seating
 
 class IllegalMove(ValueError):
     """A malformed or illegal move; the message says why in a player's words."""
+
+
+class ChosenRoll(IllegalMove):
+    """A re-roll naming its result (``c3?5``) in live play, where the dice roll it."""
 
 
 EMPTY: Final = -1
@@ -100,9 +106,11 @@ class Game:
     ) -> None:
         self.rules = rules
         self.seating = seating
-        self.seed: int = random.SystemRandom().randrange(2**32) if seed is None else seed
-        if max_plies is not None and (isinstance(max_plies, bool) or max_plies < 1):
-            raise ValueError(f"max_plies must be a positive whole number, not {max_plies!r}")
+        self.seed: int = random.SystemRandom().randrange(2**32) if seed is None else _seed(seed)
+        if max_plies is not None and not (type(max_plies) is int and 1 <= max_plies <= MAX_PLIES):
+            raise ValueError(
+                f"max_plies must be a whole number from 1 to {MAX_PLIES}, not {_shown(max_plies)}"
+            )
         self.max_plies = max_plies
         self._rng = random.Random(self.seed)
         seated = [COLOURS.index(c) for c in seating.colours]
@@ -131,6 +139,9 @@ class Game:
         self._ply_offset = 0
         """Plies played before the start of ``_history`` (a copy starts mid-game)."""
         self._redo: list[Move] = []
+        self._written: list[int] = []
+        """Indices in ``_history`` of re-rolls whose results were written, not rolled
+        by the dice (R29), ascending; redo may bring back ones beyond the end."""
         self._outcome: Outcome | None = None
         self.start_position = self.to_position()
         self.start_roll: list[dict[str, int]] = []
@@ -148,11 +159,17 @@ class Game:
         max_plies: int | None = None,
     ) -> Game:
         """An empty board.  Without ``start`` the players roll for it (R5) with the
-        game's RNG; the rolls are kept in ``start_roll``."""
+        game's RNG; the rolls are kept in ``start_roll``.  Without ``seed`` the dice
+        are new each game."""
+        if not isinstance(seating, Seating | str):
+            raise ValueError(f"a seating is text such as 'ry', not {kind_of(seating)}")
+        if not isinstance(rule_set, str):
+            raise ValueError(f"a rule set is text such as 'L3', not {kind_of(rule_set)}")
         seats = seating if isinstance(seating, Seating) else Seating.parse(seating)
         rules = rulesets.rule_set(rule_set)
-        if start is not None and start not in seats.colours:
-            raise ValueError(f"start {start!r} is not a seated colour ({seats})")
+        if start is not None and (not isinstance(start, str) or start not in seats.colours):
+            shown = quoted(start) if isinstance(start, str) else kind_of(start)
+            raise ValueError(f"start {shown} is not a seated colour ({seats})")
         game = cls(rules, seats, {}, start or seats.colours[0], seed=seed, max_plies=max_plies)
         if start is None:
             tied = list(seats.colours)
@@ -170,8 +187,12 @@ class Game:
         cls, text: str, *, seed: int | None = None, max_plies: int | None = None
     ) -> Game:
         """The game at ``text``; ``PositionError`` (a ``ValueError``) naming the
-        offending token if it is not a valid position."""
+        offending token if it is not a valid position.  Without ``seed`` the dice
+        follow from the position, so the same position always rolls the same (R29)."""
         spec = parse_position(text)
+        if seed is None:
+            canonical = format_position(spec.pieces, spec.to_move, spec.seating, spec.rules)
+            seed = zlib.crc32(canonical.encode("ascii"))
         game = cls(
             spec.rules, spec.seating, spec.pieces, spec.to_move, seed=seed, max_plies=max_plies
         )
@@ -210,6 +231,7 @@ class Game:
         twin._chains = self._chains[:]
         twin._history = []
         twin._redo = []
+        twin._written = []
         twin._ply_offset = self.ply
         # The twin's own record starts here: its moves replay from this position.
         twin.start_position = self.to_position()
@@ -248,6 +270,21 @@ class Game:
     def moves(self) -> list[Move]:
         """The moves played since the start position, re-roll results included."""
         return [entry.move for entry in self._history]
+
+    @property
+    def transcribed(self) -> int:
+        """How many moves from the start position had their re-roll results written
+        rather than rolled by this game's dice: a game transcribed from a table, or
+        replayed with results that its seed does not give (R29).  0 when every
+        re-roll so far is the dice's own; a copy's dice went on from its original's,
+        so none of a copy's moves vouch for them."""
+        played = len(self._history)
+        if self._ply_offset:
+            return played
+        for index in reversed(self._written):
+            if index < played:
+                return index + 1
+        return 0
 
     def can_redo(self) -> bool:
         return bool(self._redo)
@@ -307,10 +344,13 @@ class Game:
             self._legal = self._generate()
         return self._legal
 
-    def is_legal(self, move: Move | str) -> bool:
+    def is_legal(self, move: Move | str, *, live: bool = False) -> bool:
+        """Whether ``play(move, live=live)`` would accept ``move``."""
         try:
             m = move if isinstance(move, Move) else Move.parse(move)
         except ValueError:
+            return False
+        if live and m.kind == REROLL and m.value:
             return False
         return m.unresolved in self.legal_moves() and malformed(m) is None
 
@@ -457,20 +497,36 @@ class Game:
 
     # ----- playing -------------------------------------------------------
 
-    def play(self, move: Move | str) -> Move:
+    def play(self, move: Move | str, *, live: bool = False) -> Move:
         """Play a legal move (or its notation) and return it as played, a
-        re-roll with its result.  ``IllegalMove`` leaves the game unchanged."""
+        re-roll with its result.  ``IllegalMove`` leaves the game unchanged.
+
+        A re-roll may name its result (``c3?5``), as records and replays do; one the
+        dice would not give makes the game a transcription up to there (see
+        ``transcribed``).  ``live=True`` is for a person at the board: the dice roll
+        every re-roll, and one naming a result is refused with ``ChosenRoll`` whatever
+        the result, so that a refusal tells nothing of the coming roll (R29)."""
         m = self._coerce(move)
         if m.unresolved not in self.legal_moves() or malformed(m):
             raise IllegalMove(self.why_illegal(m) or f"{m} is not legal here")
-        self._redo.clear()
+        if live and m.kind == REROLL and m.value:
+            raise ChosenRoll(f"a re-roll's result is rolled, not chosen: play {m.unresolved}")
+        self._branch()
         return self._apply(m)
 
     def push(self, move: Move) -> Move:
         """Play a move taken from ``legal_moves()`` without checking it again (for
         searches that already hold the list).  Any other move corrupts the game."""
-        self._redo.clear()
+        self._branch()
         return self._apply(move)
+
+    def _branch(self) -> None:
+        """A new move, not a redo: the moves taken back are gone, and with them any
+        written results among them."""
+        self._redo.clear()
+        written = self._written
+        while written and written[-1] >= len(self._history):
+            written.pop()
 
     def undo(self) -> Move:
         """Take back the last action, restoring the position and the RNG state."""
@@ -549,6 +605,8 @@ class Game:
             # replayed record leaves the RNG exactly where the game left it.
             rng_state = self._rng.getstate()
             drawn = self._rng.randint(1, FACES)
+            if m.value and m.value != drawn:
+                self._written.append(len(self._history))
             m = REROLL_TABLE[m.from_square]._replace(value=m.value or drawn)
             value[m.from_square] = m.value
         if kind != PASS:
@@ -563,7 +621,8 @@ class Game:
                 self._outcome = self._goal_outcome(x)
                 break
         else:
-            if self.max_plies is not None and self.ply >= self.max_plies:
+            # Every game ends by MAX_PLIES, so that its record can always be read (R30).
+            if self.ply >= (self.max_plies or MAX_PLIES):
                 self._outcome = Outcome(None, "ply_limit")
         return m
 
@@ -627,8 +686,11 @@ class Game:
 
     @classmethod
     def from_record(cls, data: Any) -> Game:
-        """Replay a record; ``RecordError`` names the first bad move by number."""
-        from .record import from_record
+        """Replay a record (parsed JSON); ``RecordError`` names the first problem, a bad
+        move by number.  Any data at all gives a game or a ``RecordError``: its size,
+        nesting and types are checked before the moves, at most ``MAX_PLIES``, are
+        replayed (R30), and a re-roll result its seed does not give is refused (R29)."""
+        from .replay import from_record
 
         return from_record(data)
 
@@ -639,7 +701,9 @@ class Game:
 
     @classmethod
     def from_text(cls, text: str) -> Game:
-        from .record import from_record, from_text
+        """The game of a record's text form; ``RecordError`` as ``from_record``."""
+        from .record import from_text
+        from .replay import from_record
 
         return from_record(from_text(text))
 
@@ -664,6 +728,19 @@ class Game:
 
     def __repr__(self) -> str:
         return f"Game.from_position({self.to_position()!r})"
+
+
+def _seed(seed: object) -> int:
+    if type(seed) is not int or not 0 <= seed < SEED_LIMIT:
+        raise ValueError(f"a seed is a whole number from 0 to 2^64 - 1, not {_shown(seed)}")
+    return seed
+
+
+def _shown(value: object) -> str:
+    """A bad argument as a message shows it: a small number, else what it is."""
+    if type(value) is int and -(10**9) < value < 10**9:
+        return str(value)
+    return kind_of(value)
 
 
 def _turn_order(seating: Seating, first: str) -> list[int]:

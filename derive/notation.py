@@ -6,6 +6,7 @@ import re
 from typing import Final, NamedTuple
 
 from .board import FACES, SQUARES, parse_square, square_name
+from .limits import kind_of, quoted
 
 ENTER: Final = "enter"
 MOVE: Final = "move"
@@ -57,12 +58,13 @@ class Move(NamedTuple):
     def parse(cls, text: str) -> Move:
         """Read a move; ``ValueError`` naming the problem if it is malformed."""
         if not isinstance(text, str):
-            raise ValueError(f"a move is text in notation, not {type(text).__name__}")
+            raise ValueError(f"a move is text in notation, not {kind_of(text)}")
         token = text.strip()
         match = _MOVE_RE.fullmatch(token)
         if match is None:
             raise ValueError(
-                f"{token!r} is not a move (examples: +c1, +c1=4, c1-d2, c3+, c3-, c3?, c3xd4, pass)"
+                f"{quoted(token)} is not a move "
+                "(examples: +c1, +c1=4, c1-d2, c3+, c3-, c3?, c3xd4, pass)"
             )
         if token == "pass":
             return PASS_MOVE
@@ -88,11 +90,13 @@ def malformed(move: Move) -> str | None:
     here: squares off the board (which would index past the tables) and a
     re-roll result that is not a die face (a re-roll is legal whatever it shows).
     """
-    if move.kind not in _KINDS:
+    if not isinstance(move.kind, str) or move.kind not in _KINDS:
         return f"{move.kind!r} is not a kind of move ({', '.join(_KINDS)})"
     for square in (move.from_square, move.to_square):
-        if square != NO_SQUARE and square not in _PLAYABLE:
+        if type(square) is not int or square != NO_SQUARE and square not in _PLAYABLE:
             return f"{square!r} is not a playable square number"
+    if type(move.value) is not int:
+        return f"{move.value!r} is not a move's value"
     if move.kind == REROLL and not 0 <= move.value <= FACES:
         return f"a re-roll shows 1 to 6, not {move.value}"
     return None

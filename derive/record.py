@@ -1,5 +1,6 @@
 """Game records: a JSON-ready dict (files, autosave, share links) and a compact
-text form (copy and paste).  Loading replays and validates every move."""
+text form (copy and paste).  Loading (``replay.from_record``) validates every field
+and replays every move."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import re
 from typing import TYPE_CHECKING, Any, Final
 
 from .board import COLOURS
-from .rulesets import Seating
+from .limits import MAX_PLIES, MAX_RECORD_CHARS, quoted
 
 if TYPE_CHECKING:
     from .game import Game
@@ -22,17 +23,20 @@ class RecordError(ValueError):
 
 def to_record(game: Game) -> dict[str, Any]:
     outcome = game.outcome
+    setup: dict[str, Any] = {
+        "rule_set": game.rules.id,
+        "seating": str(game.seating),
+        "seed": game.seed,
+        "start_roll": [dict(roll) for roll in game.start_roll],
+        "position": game.start_position,
+        "max_plies": game.max_plies,
+    }
+    if game.transcribed:  # written only when needed: most records keep their old shape
+        setup["transcribed"] = game.transcribed
     return {
         "format": FORMAT,
         "version": VERSION,
-        "setup": {
-            "rule_set": game.rules.id,
-            "seating": str(game.seating),
-            "seed": game.seed,
-            "start_roll": [dict(roll) for roll in game.start_roll],
-            "position": game.start_position,
-            "max_plies": game.max_plies,
-        },
+        "setup": setup,
         "moves": [str(m) for m in game.moves],
         "result": None
         if outcome is None
@@ -40,98 +44,11 @@ def to_record(game: Game) -> dict[str, Any]:
     }
 
 
-def _field(data: dict[str, Any], key: str, kinds: Any, where: str) -> Any:
-    if key not in data:
-        raise RecordError(f"{where}: {key!r} is missing")
-    value = data[key]
-    if not isinstance(value, kinds) or isinstance(value, bool) and bool not in _tuple(kinds):
-        raise RecordError(f"{where}: {key!r} has the wrong type ({type(value).__name__})")
-    return value
-
-
-def _tuple(kinds: Any) -> tuple[Any, ...]:
-    return kinds if isinstance(kinds, tuple) else (kinds,)
-
-
-def from_record(data: Any) -> Game:
-    from .game import Game
-
-    if not isinstance(data, dict):
-        raise RecordError("not a Dérive game record (expected a JSON object)")
-    if data.get("format") != FORMAT:
-        raise RecordError(f"not a Dérive game record (format is {data.get('format')!r})")
-    version = _field(data, "version", int, "record")
-    if version > VERSION:
-        raise RecordError(f"record version {version} is newer than this app reads ({VERSION})")
-    if version < 1:
-        raise RecordError(f"record version {version} does not exist (versions start at 1)")
-    setup = _field(data, "setup", dict, "record")
-    moves = _field(data, "moves", list, "record")
-    seed = _field(setup, "seed", int, "setup")
-    position = _field(setup, "position", str, "setup")
-    max_plies = setup.get("max_plies")
-    if max_plies is not None and (
-        not isinstance(max_plies, int) or isinstance(max_plies, bool) or max_plies < 1
-    ):
-        raise RecordError("setup: 'max_plies' must be a positive whole number or null")
-    rolls = setup.get("start_roll") or []
-    if not isinstance(rolls, list) or not all(
-        isinstance(r, dict) and all(isinstance(v, int) for v in r.values()) for r in rolls
-    ):
-        raise RecordError("setup: 'start_roll' must be a list of {colour: value} rolls")
-    try:
-        if rolls:
-            game = Game.new(
-                _field(setup, "seating", str, "setup"),
-                _field(setup, "rule_set", str, "setup"),
-                seed=seed,
-                max_plies=max_plies,
-            )
-            if game.start_roll != rolls or game.start_position != position:
-                raise RecordError("setup: the start roll does not match the seed")
-        else:
-            game = Game.from_position(position, seed=seed, max_plies=max_plies)
-            # The position decides; a setup that also names other rules contradicts it.
-            for key, own in (("rule_set", game.rules.id), ("seating", str(game.seating))):
-                named = setup.get(key)
-                if key == "seating" and isinstance(named, str):
-                    named = str(Seating.parse(named))  # any spelling of the same seats
-                if named is not None and named != own:
-                    raise RecordError(f"setup: {key!r} is {named!r} but the position says {own!r}")
-    except RecordError:
-        raise
-    except ValueError as error:
-        raise RecordError(f"setup: {error}") from None
-    for number, text in enumerate(moves, 1):
-        if not isinstance(text, str):
-            raise RecordError(f"move {number}: not a move in notation ({text!r})")
-        try:
-            game.play(text)
-        except ValueError as error:
-            raise RecordError(f"move {number} ({text}): {error}") from None
-    # No "result" key: the record claims nothing; null claims an unfinished game.
-    if "result" in data:
-        result = data["result"] if data["result"] is not None else {}
-        if not isinstance(result, dict):
-            raise RecordError("record: 'result' must be an object or null")
-        claimed = result.get("winner")
-        actual = game.winner
-        if (claimed, result.get("termination")) != (
-            actual,
-            game.outcome.termination if game.outcome else None,
-        ):
-            played = _result_words(actual, game.outcome and game.outcome.termination)
-            raise RecordError(
-                f"record: the result says {_result_words(claimed, result.get('termination'))} "
-                f"but the moves give {played}"
-            )
-    return game
-
-
-def _result_words(winner: Any, termination: Any) -> str:
-    if termination is None:
-        return "an unfinished game"
-    return "a draw" if winner is None else f"a win for {winner}"
+def check_length(moves: Any) -> None:
+    """Refuse a record of too many moves before anything else: replaying is what costs,
+    and this error says more than the data's size (R30)."""
+    if isinstance(moves, list) and len(moves) > MAX_PLIES:
+        raise RecordError(f"record: {len(moves)} moves, more than the {MAX_PLIES} a game can hold")
 
 
 _TAG_RE: Final = re.compile(r'\[(\w+)\s+"([^"]*)"\]')
@@ -142,7 +59,9 @@ _TAGS: Final = (
     ("StartRoll", "start_roll"),
     ("Position", "position"),
     ("MaxPlies", "max_plies"),
+    ("Transcribed", "transcribed"),
 )
+_WHOLE: Final = re.compile(r"[0-9]{1,20}")
 
 
 def to_text(record: dict[str, Any]) -> str:
@@ -168,27 +87,33 @@ def from_text(text: str) -> dict[str, Any]:
     """Read the compact text form back into a record (not yet validated)."""
     if not isinstance(text, str):
         raise RecordError("a game text is text")
+    if len(text) > MAX_RECORD_CHARS:
+        raise RecordError(f"this game text is too long (more than {MAX_RECORD_CHARS} characters)")
     tags = dict(_TAG_RE.findall(text))
     if not tags.get("Format", "").startswith(FORMAT):
         raise RecordError('not a Dérive game text (no [Format "derive-record 1"] line)')
-    try:
-        version = int(tags["Format"].split()[-1])
-    except ValueError:
-        raise RecordError(f"unreadable format line {tags['Format']!r}") from None
+    version_text = tags["Format"].split()[-1]
+    if not _WHOLE.fullmatch(version_text):
+        raise RecordError(f"unreadable format line {quoted(tags['Format'])}")
     setup: dict[str, Any] = {}
     for tag, key in _TAGS:
         if tag in tags:
             setup[key] = tags[tag]
-    for key in ("seed", "max_plies"):
+    for key in ("seed", "max_plies", "transcribed"):
         if key in setup:
-            try:
-                setup[key] = int(setup[key])
-            except ValueError:
-                raise RecordError(f"{key}: {setup[key]!r} is not a whole number") from None
+            if not _WHOLE.fullmatch(setup[key]):
+                raise RecordError(f"{key}: {quoted(setup[key])} is not a whole number")
+            setup[key] = int(setup[key])
     setup["start_roll"] = _parse_rolls(setup.get("start_roll", ""))
     body = _TAG_RE.sub(" ", text)
-    moves = [tok for tok in body.split() if not re.fullmatch(r"\d+\.", tok)]
-    record: dict[str, Any] = {"format": FORMAT, "version": version, "setup": setup, "moves": moves}
+    moves = [tok for tok in body.split() if not _NUMBER.fullmatch(tok)]
+    check_length(moves)
+    record: dict[str, Any] = {
+        "format": FORMAT,
+        "version": int(version_text),
+        "setup": setup,
+        "moves": moves,
+    }
     if "Result" in tags:  # a text without a Result tag claims nothing
         winner = tags["Result"]
         record["result"] = {
@@ -198,13 +123,16 @@ def from_text(text: str) -> dict[str, Any]:
     return record
 
 
+_NUMBER: Final = re.compile(r"\d+\.")
+
+
 def _parse_rolls(text: str) -> list[dict[str, int]]:
     rolls = []
     for part in filter(None, (p.strip() for p in text.split(","))):
         roll = {}
         for tok in part.split():
             if not re.fullmatch(r"[rbyg][1-6]", tok):
-                raise RecordError(f"start roll: {tok!r} is not <colour><value>, e.g. r5")
+                raise RecordError(f"start roll: {quoted(tok)} is not <colour><value>, e.g. r5")
             roll[tok[0]] = int(tok[1])
         rolls.append(dict(sorted(roll.items(), key=lambda kv: COLOURS.index(kv[0]))))
     return rolls

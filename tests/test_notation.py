@@ -73,7 +73,7 @@ def test_malformed_moves_are_value_errors(text: str, fragment: str | None) -> No
 
 
 def test_non_text_is_a_value_error() -> None:
-    with pytest.raises(ValueError, match="not int"):
+    with pytest.raises(ValueError, match="not a whole number"):
         Move.parse(3)  # type: ignore[arg-type]
 
 

@@ -3,14 +3,18 @@ page can show has a French translation (derive.web.engine_fr)."""
 
 from __future__ import annotations
 
+import base64
+import json
 import random
 import re
 import string
+import zlib
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from derive import SQUARES, Game, square_name
+from derive import SQUARES, Game, Move, square_name
 from derive.ai.hint import reason
 from derive.web import engine_fr, i18n, share
 
@@ -155,6 +159,7 @@ def assert_translated(error: pytest.ExceptionInfo[ValueError]) -> None:
     message = str(error.value)
     assert engine_fr.find(message) is not None, message
     assert engine_fr.translate(message) != message
+    assert engine_fr.untranslated(message) == [], message  # and every reason it wraps
 
 
 @pytest.mark.parametrize("text", BAD_POSITIONS)
@@ -195,6 +200,43 @@ BAD_RECORDS: list[object] = [
     _record(moves=["+c2"]),
     _record(result=4),
     _record(result={"winner": "r", "termination": "goal"}),
+    # issue 16: mistyped, huge, contradicting and tampered records
+    _record(version=0),
+    _record(version=10**30),
+    _record(version=None),
+    _record(setup_seed=1.5),
+    _record(setup_seed=-3),
+    _record(setup_max_plies=True),
+    _record(setup_max_plies=10**9),
+    _record(setup_transcribed=[]),
+    _record(setup_position="r1c1 " * 300),
+    _record(setup_rule_set="L3"),
+    _record(setup_rule_set=7),
+    _record(setup_seating="x" * 50),
+    _record(setup_start_roll=[{"r": 9}]),
+    _record(moves=[None]),
+    _record(moves=["c3?"] * 6000),
+    _record(moves=["c" * 5000]),
+    _record(result={"winner": 3, "termination": "goal"}),
+    _record(result={"winner": "r", "termination": "resigned"}),
+    _record(format=None),
+    _record(format=["derive-record"]),
+    _record(extra=[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]),
+    {"format": "derive-record", "version": 1, "setup": {1: 2}, "moves": []},
+    {
+        "format": "derive-record",
+        "version": 1,
+        "setup": {"position": "r3c3,y2f10 r ry L3", "seed": 8},
+        "moves": [
+            "c3?" + str(7 - Game.from_position("r3c3,y2f10 r ry L3", seed=8).play("c3?").value)
+        ],
+    },
+    {
+        "format": "derive-record",
+        "version": 1,
+        "setup": {"position": "- y ry L2", "start_roll": [{"r": 6, "y": 1}]},
+        "moves": [],
+    },
 ]
 
 
@@ -212,6 +254,10 @@ def test_record_errors_are_translated(data: object) -> None:
         '[Format "derive-record x"]',
         '[Format "derive-record 1"]\n[Seed "q"]',
         '[Format "derive-record 1"]\n[StartRoll "r9"]',
+        '[Format "derive-record 1"]\n[Transcribed "-1"]',
+        '[Format "derive-record 1"]\n[Seed "' + "9" * 5000 + '"]',
+        '[Format "derive-record 1"]\n' + "c1+ " * 6000,
+        '[Format "derive-record 1"]\n' + "x" * 600_000,
     ],
 )
 def test_text_form_errors_are_translated(text: str) -> None:
@@ -220,10 +266,89 @@ def test_text_form_errors_are_translated(text: str) -> None:
     assert_translated(caught)
 
 
-@pytest.mark.parametrize("code", ["", "a" * 70_000, "@@", "bm90IHpsaWI"])
+def _code(text: str) -> str:
+    return base64.urlsafe_b64encode(zlib.compress(text.encode(), 9)).decode().rstrip("=")
+
+
+def _contradicting_code() -> str:
+    """A share code whose rule set contradicts its position (issue 16)."""
+    record = Game.from_position("r3c3,y2f10 r ry L3", seed=8).record()
+    record["setup"]["rule_set"] = "L2"
+    return _code(json.dumps(record))
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        "",
+        "a" * 70_000,
+        "@@",
+        "bm90IHpsaWI",
+        _code("[" * 100_000 + "]" * 100_000),
+        _code('{"a":' * 50_000 + "1" + "}" * 50_000),
+        _code(" " * 5_000_000),
+        _code("{oops"),
+        _contradicting_code(),
+    ],
+)
 def test_share_code_errors_are_translated(code: str) -> None:
     with pytest.raises(ValueError) as caught:
         share.decode(code)
+    assert_translated(caught)
+
+
+def test_the_contradicting_rule_set_reads_in_french() -> None:
+    with pytest.raises(ValueError) as caught:
+        share.decode(_contradicting_code())
+    assert engine_fr.translate(str(caught.value)) == (
+        "setup : « rule_set » vaut « L2 » mais la position dit « L3 »"
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "{oops",
+        '{"a": NaN}',
+        "{" + '"a":[' * 40 + "]" * 40 + "}",
+        '{"format": "derive-record", "version": ' + "1" * 200 + "}",
+        '{"a": "\\x"}',
+        '{"a": 1} 2',
+        '{"a": "\u0001"}',
+    ],
+)
+def test_file_errors_are_translated(text: str) -> None:
+    with pytest.raises(ValueError) as caught:
+        share.load_file(text)
+    assert_translated(caught)
+
+
+def test_a_chosen_roll_in_live_play_is_translated() -> None:
+    game = Game.from_position("r3c3,y2f10 r ry L3")
+    with pytest.raises(ValueError) as caught:
+        game.play("c3?6", live=True)
+    assert_translated(caught)
+    assert engine_fr.translate(str(caught.value)) == (
+        "le résultat d’une relance est tiré au dé, pas choisi : jouez c3?"
+    )
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: Game.new(5),  # type: ignore[arg-type]
+        lambda: Game.new("ry", None),  # type: ignore[arg-type]
+        lambda: Game.new("ry", "L2", start=3),  # type: ignore[arg-type]
+        lambda: Game.new("ry", "L2", seed="x"),  # type: ignore[arg-type]
+        lambda: Game.new("ry", "L2", max_plies="3"),  # type: ignore[arg-type]
+        lambda: Game.from_position(7),  # type: ignore[arg-type]
+        lambda: Game.from_position("r1c" + "1" * 9 + " r ry L2"),
+        lambda: Move.parse(None),  # type: ignore[arg-type]
+    ],
+)
+def test_argument_errors_are_translated(call: Callable[[], object]) -> None:
+    with pytest.raises(ValueError) as caught:
+        call()
     assert_translated(caught)
 
 

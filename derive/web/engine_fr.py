@@ -37,7 +37,50 @@ _DAMAGE: Final = {
     "not base64url": "pas en base64url",
     "cannot be unpacked": "impossible à décompresser",
     "not a record": "pas un relevé",
+    "not text": "pas du texte",
 }
+
+# What a value is (derive.limits.kind_of), as the engine's messages name it.
+_KIND: Final = {
+    "empty (null)": "vide (null)",
+    "true or false": "vrai ou faux",
+    "a whole number": "un nombre entier",
+    "a decimal number": "un nombre décimal",
+    "text": "du texte",
+    "a list": "une liste",
+    "an object": "un objet",
+    "something else": "autre chose",
+}
+_KINDS: Final = "|".join(re.escape(k) for k in _KIND)
+
+# Python's JSON decoder's reasons (json.JSONDecodeError.msg).
+_JSON: Final = {
+    "Expecting value": "valeur attendue",
+    "Expecting ',' delimiter": "virgule attendue",
+    "Expecting ':' delimiter": "deux-points attendu",
+    "Expecting property name enclosed in double quotes": (
+        "nom de propriété entre guillemets attendu"
+    ),
+    "Unterminated string starting at": "texte entre guillemets non terminé",
+    "Invalid control character at": "caractère de contrôle interdit",
+    "Invalid \\escape": "échappement \\ invalide",
+    "Invalid \\uXXXX escape": "échappement \\uXXXX invalide",
+    "Extra data": "données en trop après la fin",
+    "Unexpected UTF-8 BOM (decode using utf-8-sig)": "marque d’ordre des octets inattendue",
+}
+
+
+def _lookup(table: dict[str, str], text: str) -> str:
+    """``text`` from one of the tables above; an unknown one is a miss, like a message."""
+    if text in table:
+        return table[text]
+    if _misses is not None:
+        _misses.append(text)
+    return text
+
+
+def _kind(text: str) -> str:
+    return _lookup(_KIND, text)
 
 
 Rule = tuple[re.Pattern[str], Callable[[re.Match[str]], str]]
@@ -139,8 +182,12 @@ RULES: Final[tuple[Rule, ...]] = (
         lambda m: f"« {m[1]} » n’est pas un coup (exemples : {m[2]})",
     ),
     _rule(
-        r"a move is text in notation, not (\S+)",
-        lambda m: f"un coup s’écrit en notation, pas en {m[1]}",
+        rf"a move is text in notation, not ({_KINDS})",
+        lambda m: f"un coup s’écrit en notation, pas {_kind(m[1])}",
+    ),
+    _rule(
+        r"a re-roll's result is rolled, not chosen: play (\S+)",
+        lambda m: f"le résultat d’une relance est tiré au dé, pas choisi : jouez {m[1]}",
     ),
     _rule(
         r"'(.*)' is not a square \(a1 … j10\)",
@@ -150,7 +197,14 @@ RULES: Final[tuple[Rule, ...]] = (
         rf"({_SQ}|[a-j]\d+) is a light square: only dark squares are playable",
         lambda m: f"{m[1]} est une case blanche : seules les cases foncées se jouent",
     ),
-    _rule(r"a position is text, not (\S+)", lambda m: f"une position est un texte, pas {m[1]}"),
+    _rule(
+        rf"a position is text, not ({_KINDS})",
+        lambda m: f"une position est un texte, pas {_kind(m[1])}",
+    ),
+    _rule(
+        r"a position is at most (\d+) characters long",
+        lambda m: f"une position fait au plus {m[1]} caractères",
+    ),
     _rule(
         r"a position has 4 fields '.*', got (\d+): (.*)",
         lambda m: (
@@ -176,6 +230,10 @@ RULES: Final[tuple[Rule, ...]] = (
     _rule(
         r"piece '(.*)': a die shows 1 to 6, not (\S+)",
         lambda m: f"dé « {m[1]} » : un dé montre 1 à 6, pas {m[2]}",
+    ),
+    _rule(
+        r"piece '(.*)': '(.*)' is not a square",
+        lambda m: f"dé « {m[1]} » : « {m[2]} » n’est pas une case",
     ),
     _rule(rf"piece '(.*)': two dice on ({_SQ})", lambda m: f"dé « {m[1]} » : deux dés en {m[2]}"),
     _rule(
@@ -227,25 +285,77 @@ RULES: Final[tuple[Rule, ...]] = (
         lambda m: f"« {m[1]} » ne peut pas commencer : cette couleur ne joue pas ({m[2]})",
     ),
     _rule(
+        rf"start ({_KINDS}) is not a seated colour \((.*)\)",
+        lambda m: f"le joueur qui commence est une couleur en jeu ({m[2]}), pas {_kind(m[1])}",
+    ),
+    _rule(
+        rf"a seating is text such as 'ry', not ({_KINDS})",
+        lambda m: f"les joueurs s’écrivent en texte, comme « ry », pas {_kind(m[1])}",
+    ),
+    _rule(
+        rf"a rule set is text such as 'L3', not ({_KINDS})",
+        lambda m: f"un niveau de jeu s’écrit en texte, comme « L3 », pas {_kind(m[1])}",
+    ),
+    _rule(
+        rf"a seed is a whole number from 0 to 2\^64 - 1, not ((?:-?\d+)|{_KINDS})",
+        lambda m: f"une graine est un nombre entier de 0 à 2^64 - 1, pas {_number_or_kind(m[1])}",
+    ),
+    _rule(
+        rf"max_plies must be a whole number from 1 to (\d+), not ((?:-?\d+)|{_KINDS})",
+        lambda m: (
+            f"max_plies doit être un nombre entier de 1 à {m[1]}, pas {_number_or_kind(m[2])}"
+        ),
+    ),
+    _rule(
         r"not a Dérive game record \(expected a JSON object\)",
         lambda m: "ce n’est pas un relevé de partie de Dérive (objet JSON attendu)",
     ),
     _rule(
-        r"not a Dérive game record \(format is (.*)\)",
-        lambda m: f"ce n’est pas un relevé de partie de Dérive (format {m[1]})",
+        r"not a Dérive game record \(format is '(.*)'\)",
+        lambda m: f"ce n’est pas un relevé de partie de Dérive (format « {m[1]} »)",
+    ),
+    _rule(
+        rf"not a Dérive game record \(format is ({_KINDS})\)",
+        lambda m: f"ce n’est pas un relevé de partie de Dérive (format : {_kind(m[1])})",
+    ),
+    _rule(
+        r"this game record is damaged: (.+)",
+        lambda m: f"ce relevé de partie est abîmé : {translate(m[1])}",
     ),
     _rule(r"(\w+): '(\w+)' is missing", lambda m: f"{m[1]} : « {m[2]} » manque"),
     _rule(
-        r"(\w+): '(\w+)' has the wrong type \((\w+)\)",
-        lambda m: f"{m[1]} : « {m[2]} » n’a pas le bon type ({m[3]})",
+        rf"(\w+): '(\w+)' should be ({_KINDS}), not ({_KINDS})",
+        lambda m: f"{m[1]} : « {m[2]} » devrait être {_kind(m[3])}, pas {_kind(m[4])}",
     ),
     _rule(
-        r"record version (\d+) is newer than this app reads \((\d+)\)",
-        lambda m: f"relevé en version {m[1]}, plus récente que celle de l’application ({m[2]})",
+        r"(?:record version (-?\d+)|this record's version) is newer than this app reads "
+        r"\((\d+)\)",
+        lambda m: f"{_version(m[1])} est plus récente que celle de l’application ({m[2]})",
     ),
     _rule(
-        r"setup: 'max_plies' must be a positive whole number or null",
-        lambda m: "setup : « max_plies » doit être un entier positif ou null",
+        r"(?:record version (-?\d+)|this record's version) does not exist "
+        r"\(versions start at 1\)",
+        lambda m: f"{_version(m[1])} n’existe pas (les versions commencent à 1)",
+    ),
+    _rule(
+        r"record: (\d+) moves, more than the (\d+) a game can hold",
+        lambda m: f"relevé : {m[1]} coups, plus que les {m[2]} qu’une partie peut compter",
+    ),
+    _rule(
+        r"setup: '(\w+)' must be a whole number from (\d+) to (\d+)",
+        lambda m: f"setup : « {m[1]} » doit être un nombre entier de {m[2]} à {m[3]}",
+    ),
+    _rule(
+        r"setup: the position is longer than (\d+) characters",
+        lambda m: f"setup : la position fait plus de {m[1]} caractères",
+    ),
+    _rule(
+        r"setup: '(\w+)' is too long \('(.*)'\)",
+        lambda m: f"setup : « {m[1]} » est trop long (« {m[2]} »)",
+    ),
+    _rule(
+        r"setup: '(rule_set|seating)' is '(.*)' but the position says '(.*)'",
+        lambda m: f"setup : « {m[1]} » vaut « {m[2]} » mais la position dit « {m[3]} »",
     ),
     _rule(
         r"setup: 'start_roll' must be a list of \{colour: value\} rolls",
@@ -255,15 +365,36 @@ RULES: Final[tuple[Rule, ...]] = (
         r"setup: the start roll does not match the seed",
         lambda m: "setup : le jet de départ ne correspond pas à la graine",
     ),
+    _rule(
+        r"setup: the start roll does not give the player to move",
+        lambda m: "setup : le jet de départ ne désigne pas le joueur qui a le trait",
+    ),
     _rule(r"setup: (.+)", lambda m: f"setup : {translate(m[1])}"),
     _rule(
-        r"move (\d+): not a move in notation \((.*)\)",
-        lambda m: f"coup {m[1]} : pas un coup en notation ({m[2]})",
+        rf"move (\d+): should be a move in notation, not ({_KINDS})",
+        lambda m: f"coup {m[1]} : devrait être un coup en notation, pas {_kind(m[2])}",
     ),
-    _rule(r"move (\d+) \(([^)]*)\): (.+)", lambda m: f"coup {m[1]} ({m[2]}) : {translate(m[3])}"),
+    _rule(
+        r"move (\d+) \(([^)]*)\): this game's dice did not roll (\d) "
+        r"\(its seed decides every re-roll\)",
+        lambda m: (
+            f"coup {m[1]} ({m[2]}) : les dés de cette partie n’ont pas donné {m[3]} "
+            "(sa graine décide de chaque relance)"
+        ),
+    ),
+    # The move as written may hold brackets itself: the first "): " ends it.
+    _rule(r"move (\d+) \((.*?)\): (.+)", lambda m: f"coup {m[1]} ({m[2]}) : {translate(m[3])}"),
     _rule(
         r"record: 'result' must be an object or null",
         lambda m: "relevé : « result » doit être un objet ou null",
+    ),
+    _rule(
+        rf"record: the result's winner should be text, not ({_KINDS})",
+        lambda m: f"relevé : le gagnant du résultat devrait être du texte, pas {_kind(m[1])}",
+    ),
+    _rule(
+        r"record: the result's termination must be 'goal', 'ply_limit' or null",
+        lambda m: "relevé : la fin de partie du résultat doit être « goal », « ply_limit » ou null",
     ),
     _rule(
         r"record: the result says (.+) but the moves give (.+)",
@@ -278,7 +409,11 @@ RULES: Final[tuple[Rule, ...]] = (
     ),
     _rule(r"unreadable format line (.*)", lambda m: f"ligne de format illisible {m[1]}"),
     _rule(
-        r"(seed|max_plies): (.*) is not a whole number",
+        r"this game text is too long \(more than (\d+) characters\)",
+        lambda m: f"ce texte de partie est trop long (plus de {m[1]} caractères)",
+    ),
+    _rule(
+        r"(seed|max_plies|transcribed): (.*) is not a whole number",
         lambda m: f"{m[1]} : {m[2]} n’est pas un nombre entier",
     ),
     _rule(
@@ -291,13 +426,55 @@ RULES: Final[tuple[Rule, ...]] = (
     _rule(r"the game code is too large", lambda m: "le code de partie est trop grand"),
     _rule(
         r"the game code is damaged \((.+)\)",
-        lambda m: f"le code de partie est abîmé ({_DAMAGE.get(m[1], m[1])})",
+        lambda m: f"le code de partie est abîmé ({_lookup(_DAMAGE, m[1])})",
     ),
+    # JSON read within bounds (derive.safejson)
     _rule(
         r"the JSON is malformed \(line (\d+): (.+)\)",
-        lambda m: f"le JSON est mal formé (ligne {m[1]} : {m[2]})",
+        lambda m: f"le JSON est mal formé (ligne {m[1]} : {_lookup(_JSON, m[2])})",
+    ),
+    _rule(
+        r"the JSON is malformed \((-?\w+) is not a JSON number\)",
+        lambda m: f"le JSON est mal formé ({m[1]} n’est pas un nombre JSON)",
+    ),
+    _rule(
+        r"the JSON is malformed \(a number has more than (\d+) digits\)",
+        lambda m: f"le JSON est mal formé (un nombre a plus de {m[1]} chiffres)",
+    ),
+    _rule(
+        rf"the data is not text but ({_KINDS})",
+        lambda m: f"les données ne sont pas du texte mais {_kind(m[1])}",
+    ),
+    _rule(
+        r"the data is too large \(more than (\d+) characters\)",
+        lambda m: f"les données sont trop grandes (plus de {m[1]} caractères)",
+    ),
+    _rule(r"the data is not UTF-8 text", lambda m: "les données ne sont pas du texte UTF-8"),
+    _rule(
+        r"the data is nested too deeply \(more than (\d+) levels\)",
+        lambda m: f"les données sont trop imbriquées (plus de {m[1]} niveaux)",
+    ),
+    _rule(
+        r"the data holds too many values \(more than (\d+)\)",
+        lambda m: f"les données comptent trop de valeurs (plus de {m[1]})",
+    ),
+    _rule(
+        rf"the data has a key that is ({_KINDS}), not text",
+        lambda m: f"les données ont une clé qui est {_kind(m[1])}, pas du texte",
+    ),
+    _rule(
+        r"the data holds a value JSON cannot hold",
+        lambda m: "les données contiennent une valeur que JSON ne peut pas contenir",
     ),
 )
+
+
+def _version(number: str | None) -> str:
+    return f"la version {number} du relevé" if number else "la version du relevé"
+
+
+def _number_or_kind(text: str) -> str:
+    return text if text.lstrip("-").isdigit() else _kind(text)
 
 
 _ADJECTIVE: Final = {"red": "rouge", "blue": "bleu", "yellow": "jaune", "green": "vert"}
@@ -315,17 +492,35 @@ def find(message: str) -> Rule | None:
     return None
 
 
+_misses: list[str] | None = None
+"""While ``untranslated`` runs: the parts no rule knew."""
+
+
 def _apply(rules: tuple[Rule, ...], text: str) -> str:
     for pattern, build in rules:
         match = pattern.fullmatch(text)
         if match:
             return build(match)
+    if _misses is not None:
+        _misses.append(text)
     return text
 
 
 def translate(message: str) -> str:
     """``message`` in French; unchanged if no rule knows it."""
     return _apply(RULES, message)
+
+
+def untranslated(message: str) -> list[str]:
+    """The parts of ``message`` that would stay English: itself if no rule knows it,
+    or a reason it wraps ("move 3 (c1-d2): <reason>") that none knows (for tests)."""
+    global _misses
+    saved, _misses = _misses, []
+    try:
+        translate(message)
+        return _misses
+    finally:
+        _misses = saved
 
 
 # The AI's hint reasons (derive.ai.hint.reason): short clauses joined by ", ".

@@ -13,13 +13,14 @@ import json
 import zlib
 from typing import Final
 
+from .. import safejson
 from ..game import Game
-from ..record import RecordError
+from ..limits import MAX_RECORD_CHARS
 
-MAX_FILE_CHARS: Final = 2_000_000
+MAX_FILE_CHARS: Final = MAX_RECORD_CHARS
 """A record of even a very long game is a few tens of kilobytes."""
 MAX_CODE_CHARS: Final = 60_000
-_MAX_INFLATED: Final = 4_000_000
+_MAX_INFLATED: Final = MAX_RECORD_CHARS
 
 
 def encode(game: Game) -> str:
@@ -30,7 +31,11 @@ def encode(game: Game) -> str:
 
 
 def decode(code: str) -> Game:
-    """The game of a share code; ``ValueError`` saying what is wrong."""
+    """The game of a share code; ``ValueError`` saying what is wrong.  Size is bounded
+    at every step (the code, what it unpacks to, the JSON's nesting, the moves)
+    before the record is replayed."""
+    if not isinstance(code, str):
+        raise ValueError("the game code is damaged (not text)")
     code = code.strip()
     if not code:
         raise ValueError("the game code is empty")
@@ -45,11 +50,13 @@ def decode(code: str) -> Game:
         raw = inflater.decompress(packed, _MAX_INFLATED)
     except zlib.error:
         raise ValueError("the game code is damaged (cannot be unpacked)") from None
-    if inflater.unconsumed_tail:
+    if inflater.unconsumed_tail or len(raw) >= _MAX_INFLATED:
         raise ValueError("the game code is too large")
     try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
+        data = safejson.loads(raw.decode("utf-8"))
+    except safejson.TooLarge:
+        raise
+    except (UnicodeDecodeError, safejson.JSONError):
         raise ValueError("the game code is damaged (not a record)") from None
     return Game.from_record(data)
 
@@ -68,15 +75,13 @@ class NotARecord(ValueError):
 
 def load_file(text: str) -> Game:
     """A game from an imported file: a JSON record or the engine's text form."""
+    if not isinstance(text, str):
+        raise NotARecord("neither JSON nor text form")
     if len(text) > MAX_FILE_CHARS:
         raise NotARecord("too big")
     stripped = text.lstrip("\ufeff \t\r\n")
     if stripped.startswith("{"):
-        try:
-            data = json.loads(stripped)
-        except json.JSONDecodeError as error:
-            raise RecordError(f"the JSON is malformed (line {error.lineno}: {error.msg})") from None
-        return Game.from_record(data)
+        return Game.from_record(safejson.loads(stripped, max_chars=MAX_FILE_CHARS))
     if stripped.startswith("["):
         return Game.from_text(stripped)
     raise NotARecord("neither JSON nor text form")
