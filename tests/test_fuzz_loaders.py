@@ -27,7 +27,7 @@ DEADLINE = timedelta(milliseconds=750)
 """Far above what any input takes (a few ms; a replay of 100 moves ~10 ms), so that a
 slow shared machine does not fail the suite, yet a freeze (seconds) is caught."""
 FUZZ = settings(
-    max_examples=150,
+    max_examples=300,
     deadline=DEADLINE,
     derandomize=True,
     database=None,
