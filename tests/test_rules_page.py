@@ -1,89 +1,237 @@
-"""rules.html: generated from RULES.md, up to date, every diagram's claims held by the engine."""
+"""The Learn pages: rules.html (English) and regles.html (French), generated, up to date, in
+their language, with every lesson in the static contract the live page relies on."""
 
 from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import replace
+from html import unescape
 from pathlib import Path
 
 import pytest
 
 from derive import Game
 from derive.web import palette
-from tools import build_rules, mdlite
-from tools.rules_diagrams import DIAGRAMS, ClaimError
+from derive.web.lessons import LESSONS, Lesson
+from tools import build_learn, build_sw, mdlite
 
 ROOT = Path(__file__).resolve().parent.parent
-PAGE = (ROOT / "rules.html").read_text(encoding="utf-8")
+PAGES = {
+    lang: (ROOT / name).read_text(encoding="utf-8") for lang, name in build_learn.PAGES.items()
+}
 RULES = (ROOT / "RULES.md").read_text(encoding="utf-8")
 
-
-def test_page_is_up_to_date() -> None:
-    assert build_rules.main(["--check"]) == 0, "run python3 tools/build_rules.py"
-
-
-@pytest.mark.parametrize("diagram", DIAGRAMS, ids=lambda d: d.slug)
-def test_every_diagram_is_valid_and_its_claims_hold(diagram: build_rules.Diagram) -> None:
-    game = Game.from_position(diagram.position)
-    assert game.to_position() == diagram.position  # written in canonical notation
-    diagram.check(game.copy())
-    build_rules.checked_game(diagram)
-    if diagram.select:
-        assert game.piece_at(diagram.select) is not None
-    assert f'<figure class="diagram" id="{diagram.anchor}">' in PAGE
+_SECTION = re.compile(r'<section class="lesson[^"]*" id="([^"]+)"(.*?)</section>', re.DOTALL)
+_SVG = re.compile(r"<svg\b.*?</svg>", re.DOTALL)
+_TAG = re.compile(r"<[^>]+>")
 
 
-def test_the_brief_s_rules_are_illustrated() -> None:
-    illustrated = {d.rule for d in DIAGRAMS}
-    assert {"R3", "R10", "R13", "R14", "R15", "R16", "R18", "R19"} <= illustrated
-    for rule in illustrated:  # each right after its rule's item
-        item = PAGE.index(f'<li id="{rule.lower()}">')
-        figure = PAGE.index(f'<figure class="diagram" id="fig-{_first_slug(rule)}">')
-        assert item < figure < PAGE.index("<li", item + 1)
+def sections(lang: str) -> dict[str, str]:
+    return {ident: body for ident, body in _SECTION.findall(PAGES[lang])}
 
 
-def _first_slug(rule: str) -> str:
-    return next(d.slug for d in DIAGRAMS if d.rule == rule)
+def visible_text(html: str) -> str:
+    """What a reader sees: no boards, no tags, no notation."""
+    html = _SVG.sub(" ", html)
+    html = re.sub(r"<code>.*?</code>", " ", html, flags=re.DOTALL)
+    html = re.sub(r"<head>.*?</head>", " ", html, flags=re.DOTALL)
+    return unescape(_TAG.sub(" ", html))
 
 
-def test_a_wrong_caption_stops_the_build() -> None:
-    jump = next(d for d in DIAGRAMS if d.slug == "jump")
-    # A yellow 2 on d4 could be captured: the caption's "nothing to capture" no longer holds.
-    with pytest.raises(build_rules.DiagramError, match="no capture"):
-        build_rules.checked_game(replace(jump, position="r3c3,y2d4,y4f6 r ry L2"))
-    with pytest.raises(build_rules.DiagramError, match="c4"):
-        build_rules.checked_game(replace(jump, position="r3c4 r ry L2"))
-    with pytest.raises(build_rules.DiagramError, match="canonical"):
-        build_rules.checked_game(replace(jump, position="y5d4,r3c3,y4f6 r ry L2"))
-    protection = next(d for d in DIAGRAMS if d.slug == "protection")
-    with pytest.raises(ClaimError):
-        protection.check(Game.from_position("y5i5,b2j6,y6b8,r4c9,r6d10 y rby L2"))
-    with pytest.raises(build_rules.DiagramError, match="caption fields"):
-        build_rules.caption(replace(protection, facts=lambda game: {}), Game.new("ry", "L2"))
+def before_reference(lang: str) -> str:
+    page = PAGES[lang]
+    return page[: page.index('id="reference"')]
 
 
-def test_every_rule_has_an_anchor_and_every_section_a_contents_entry() -> None:
-    for rule in re.findall(r"^- \*\*(R\d+)\b", RULES, re.MULTILINE):
-        assert f'<li id="{rule.lower()}">' in PAGE, rule
-    for title in re.findall(r"^## (.+)$", RULES, re.MULTILINE):
-        assert f'<a href="#{mdlite.slug(title)}">' in PAGE, title
+def test_pages_are_up_to_date() -> None:
+    assert build_learn.main(["--check"]) == 0, "run python3 tools/build_learn.py"
 
 
-def test_page_is_static_and_self_contained() -> None:
-    assert "<script" not in PAGE  # nothing to run: no Python, no JavaScript
-    ids = Counter(re.findall(r'\sid="([^"]+)"', PAGE))
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_each_page_declares_its_language_and_names_the_other(lang: str) -> None:
+    page = PAGES[lang]
+    other = "fr" if lang == "en" else "en"
+    assert page.startswith(f'<!doctype html>\n<html lang="{lang}">')
+    here, there = build_learn.PAGES[lang], build_learn.PAGES[other]
+    assert f'<link rel="alternate" hreflang="{other}" href="{there}">' in page
+    assert f'<link rel="alternate" hreflang="{lang}" href="{here}">' in page
+    # and a link a reader sees, in the other language
+    assert re.search(rf'<a class="other" href="{there}" hreflang="{other}" lang="{other}">', page)
+    assert f'href="index.html?lang={lang}"' in page
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.id)
+def test_every_lesson_keeps_the_static_contract(lesson: Lesson, lang: str) -> None:
+    body = sections(lang)[lesson.id]
+    assert f'data-lesson="{lesson.id}" data-mode="{lesson.mode}"' in body
+    board = re.search(r'<figure class="lesson-board" ([^>]*)>', body)
+    assert board is not None
+    attributes = dict(re.findall(r'(data-[a-z-]+)="([^"]*)"', board.group(1)))
+    assert attributes["data-live"] == "false"
+    svg = _SVG.search(body)
+    assert svg is not None
+    picture = svg.group(0)
+    assert picture.startswith('<svg class="board"') and 'role="img" aria-label="' in picture
+    start = Game.from_position(lesson.position)
+    assert f'data-position="{lesson.position}"' in picture  # the start, before any live step
+    assert picture.count("data-square=") == 50
+    assert picture.count("data-die=") == len(start.pieces())
+    assert 'class="lesson-message" role="status" aria-live="polite"' in body
+    buttons = re.findall(r'<button type="button" data-action="(prev|next)" disabled>', body)
+    if lesson.mode == "watch":
+        assert buttons == ["prev", "next"]
+        assert unescape(attributes["data-moves"]) == " ".join(lesson.moves)
+        assert body.count("<li data-ply=") == len(lesson.steps)
+    else:
+        assert buttons == [] and "data-moves" not in attributes
+    if lesson.mode == "exercise":
+        assert attributes["data-task"] == lesson.goal
+        assert unescape(attributes["data-solution"]) == lesson.solution
+        assert '<details class="lesson-solution">' in body
+    else:
+        assert "data-solution" not in attributes and "data-task" not in attributes
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_anchors_are_unique_and_every_link_lands(lang: str) -> None:
+    page = PAGES[lang]
+    ids = Counter(re.findall(r'\sid="([^"]+)"', page))
     assert [name for name, count in ids.items() if count > 1] == []
-    assert 'role="button"' not in PAGE and PAGE.count('role="img"') >= len(DIAGRAMS)
-    for url in re.findall(r'(?:src|href)="([^"]+)"', PAGE):
-        assert "//" not in url, url  # only the page's own files
-    assert PAGE.count('href="index.html"') >= 2  # back to the game
-    assert 'lang="en"' in PAGE and "data-i18n" not in PAGE
+    for target in re.findall(r'href="#([^"]+)"', page):
+        assert target in ids, target
+    for url in re.findall(r'(?:src|href)="([^"#?]+)', page):
+        assert "//" not in url, url  # only the site's own files
+        assert (ROOT / url).is_file(), url
+    for lesson in LESSONS:
+        assert ids[lesson.id] == 1
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_headings_go_down_one_level_at_a_time(lang: str) -> None:
+    levels = [int(n) for n in re.findall(r"<h([1-6])\b", PAGES[lang])]
+    assert levels[0] == 1 and levels.count(1) == 1
+    for before, after in zip(levels, levels[1:], strict=False):
+        assert after <= before + 1, (before, after)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_no_developer_words_on_the_page(lang: str) -> None:
+    page = PAGES[lang]
+    text = visible_text(page)
+    for word in ("tests/", "test_", ".py", "shared/", "RULES.md", "derive.", "tools/", "[["):
+        assert word not in page, word
+    for value in ("True", "False", "None", "{", "}"):
+        assert value not in text, value
+    # decision ids only in the reference section
+    assert re.findall(r"\bR\d+\b", before_reference(lang)) == []
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_reference_lists_every_decision_with_its_id(lang: str) -> None:
+    reference = PAGES[lang][PAGES[lang].index('id="reference"') :]
+    for rule in re.findall(r"^- \*\*(R\d+)\b", RULES, re.MULTILINE):
+        assert f'<li id="{rule.lower()}"><strong>{rule} ' in reference, rule
+
+
+_FRENCH = {
+    "le",
+    "la",
+    "les",
+    "un",
+    "une",
+    "des",
+    "du",
+    "de",
+    "et",
+    "est",
+    "sur",
+    "dans",
+    "pour",
+    "qui",
+    "que",
+    "au",
+    "aux",
+    "il",
+    "ne",
+    "pas",
+    "son",
+    "sa",
+    "ses",
+    "vous",
+}
+# Not "a" or "on": French words too.
+_ENGLISH = {
+    "the",
+    "an",
+    "of",
+    "and",
+    "is",
+    "in",
+    "to",
+    "for",
+    "that",
+    "it",
+    "its",
+    "you",
+    "your",
+    "with",
+    "by",
+    "not",
+    "at",
+    "as",
+    "be",
+    "are",
+}
+
+
+def _share(text: str, words: set[str]) -> float:
+    tokens = re.findall(r"[a-zàâçéèêëîïôûùüÿœ’']+", text.lower())
+    known = [t for t in tokens if t in _FRENCH or t in _ENGLISH]
+    return sum(t in words for t in known) / len(known)
+
+
+def test_the_french_page_is_in_french_and_the_english_page_in_english() -> None:
+    french, english = visible_text(PAGES["fr"]), visible_text(PAGES["en"])
+    assert _share(french, _FRENCH) > 0.97
+    assert _share(english, _ENGLISH) > 0.97
+    for lesson in LESSONS:  # every lesson's own words are on its page
+        assert build_learn.french_spacing(mdlite.inline(lesson.title.fr)) in PAGES["fr"]
+        assert mdlite.inline(lesson.title.en) in PAGES["en"]
+
+
+def test_french_punctuation_does_not_break_lines() -> None:
+    text = visible_text(PAGES["fr"])
+    assert re.search(r"\w [:;?!]", text) is None
+
+
+def test_the_rule_sets_table_is_the_engine_s() -> None:
+    for lang in ("en", "fr"):
+        table = PAGES[lang][PAGES[lang].index('<div class="table">') :]
+        table = table[: table.index("</table>")]
+        assert table.count("<tr>") == 7  # a header and the six rule sets
+        for ident in ("L1", "L2", "L3", "L4", "L2C", "L2A"):
+            assert f'<th scope="row">{ident} · ' in table
+
+
+def test_a_page_that_forgets_a_lesson_does_not_build() -> None:
+    text = (build_learn.TEXTS / "en.md").read_text(encoding="utf-8")
+    with pytest.raises(build_learn.PageError, match="lesson-jump"):
+        build_learn.page("en", text.replace("[[lesson-jump]]", ""))
+    with pytest.raises(build_learn.PageError, match="lesson-nothing"):
+        build_learn.page("en", text + "\n[[lesson-nothing]]\n")
+
+
+def test_the_site_and_the_offline_copy_hold_both_pages() -> None:
+    assert {"rules.html", "regles.html"} <= set(build_sw.PAGES)
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    copy = next(line for line in makefile.splitlines() if line.strip().startswith("cp index.html"))
+    assert " rules.html " in copy and " regles.html " in copy
 
 
 def test_game_menu_links_the_rules_page() -> None:
     index = (ROOT / "index.html").read_text(encoding="utf-8")
-    assert '<a class="menu-link" href="rules.html" data-i18n="btn.rules">' in index
+    assert 'href="rules.html"' in index
 
 
 def test_rules_css_uses_the_game_s_colours() -> None:

@@ -38,7 +38,8 @@ def test_precache_list_holds_what_pyscript_fetches() -> None:
     sources = build_sw.config_sources((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
     assert sources == [f"derive/{m}" for m in build_web.browser_modules()]
     app = build_sw.app_files()
-    assert app[:4] == ["index.html", "rules.html", "manifest.webmanifest", "pyscript.toml"]
+    pages = ["index.html", "rules.html", "regles.html", "manifest.webmanifest", "pyscript.toml"]
+    assert app[:5] == pages
     assert "assets/boot.js" in app and "derive/web/worker.py" in app
     for path in app:
         assert (ROOT / path).is_file(), path

@@ -3,9 +3,10 @@
 The list is what the game loads, derived from the files that decide it, never typed by hand:
 
 * the app (network-first in the worker, so updates arrive whenever there is a network):
-  the pages (``index.html``, ``rules.html``), ``manifest.webmanifest``, ``pyscript.toml``,
-  every file in ``assets/``, and the Python sources that ``pyscript.toml``'s ``[files]``
-  table makes PyScript fetch (for the page and the AI worker alike);
+  the pages (``index.html``, the Learn pages ``rules.html`` and ``regles.html``),
+  ``manifest.webmanifest``, ``pyscript.toml``, every file in ``assets/``, and the Python
+  sources that ``pyscript.toml``'s ``[files]`` table makes PyScript fetch (for the page and
+  the AI worker alike);
 * the runtime (cache-first: its file names do not change with its version, so the cache's
   name does): what ``tools/vendor.py`` copies into ``vendor/`` — the PyScript bundle's
   chunk closure, read from ``node_modules/``, and Pyodide's start files.
@@ -47,7 +48,7 @@ CONFIG = REPO_ROOT / "pyscript.toml"
 ASSETS = REPO_ROOT / "assets"
 
 #: Top-level files of the site that the game (or its install) loads.
-PAGES = ("index.html", "rules.html", "manifest.webmanifest", "pyscript.toml")
+PAGES = ("index.html", "rules.html", "regles.html", "manifest.webmanifest", "pyscript.toml")
 #: The pinned runtime packages whose versions name the cache.
 PINNED = ("@pyscript/core", "pyodide")
 

@@ -1,0 +1,523 @@
+"""One live board of the Learn pages, without the browser: a lesson's state and what each
+click, key or step button does to it.
+
+``LessonBoard`` holds the lesson's game and where the reader is in it:
+
+* *watch*: ``next()`` / ``prev()`` step through the lesson's moves and return what moved
+  (for the animation) with the step's sentence; ``goto(ply)`` jumps to a step;
+* *try*: ``click(square)`` — a die, then a square, as in the game — plays for whichever
+  side is to move; an illegal attempt returns the engine's reason;
+* *exercise*: the same clicks, but a move is checked against the solution: a right one
+  solves the task (or, in a longer solution, plays the other side's reply), a wrong one is
+  taken back and explained — by the lesson's own words for a typical mistake, else by the
+  engine's reason, else by what the move fails to do.
+
+The clicks go through the game's own ``Controller`` (its selection, value picker, refusals
+and French messages), so a lesson board behaves exactly as the game's board; legality,
+destinations and reasons all come from the engine.  Rule ids in the engine's messages are
+left out: on the Learn pages they belong to the reference section.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Final, Literal
+
+from ..board import square_name
+from ..game import Game
+from ..notation import Move
+from . import highlights, i18n
+from .controller import Controller, Notice, Played
+from .lessons import NO_WORDS, Lesson, Mode, Step, Wrong
+from .svg import BoardView
+
+Result = Literal[
+    "selected", "cleared", "picking", "refused", "played", "right", "wrong", "solved", "ignored"
+]
+
+_RULE_REF: Final = re.compile(r" ?\(R\d+\)|, R\d+(?=\))")
+_FR_COLON: Final = re.compile(r"(?<=[^\s\d]):(?=\s|$)")
+
+WORDS: Final[dict[str, dict[str, str]]] = {
+    "en": {
+        "step": "Step {n} of {total}",
+        "start": "Start position",
+        "go_on": "Right. Now the next move.",
+        "solved": "Solved!",
+        "solved.already": "Already solved. Start again to try another answer.",
+        "watch": "Use the step buttons to follow the moves.",
+        "wrong.reroll": "A re-roll leaves it to luck: find a move that is sure to work.",
+        "wrong.win": "{move} is allowed, but it does not win.",
+        "wrong.protect": "{move} is allowed, but afterwards {squares} are not all protected.",
+        "wrong.capture": "{move} is allowed, but it is not a capture.",
+        "wrong.enter": "{move} is allowed, but it does not enter a die.",
+        "wrong.defend": "{move} is allowed, but then {colour} can still win.",
+        "wrong.other": "{move} is allowed, but it is not the answer.",
+        "to_move": "{colour} to play.",
+        "over": "Game over.",
+        "over.again": "Start again to replay it.",
+        "side": "{colour} ({reserve} in reserve): {dice}.",
+        "die": "{value} on {square}",
+        "none": "no die on the board",
+    },
+    "fr": {
+        "step": "Étape {n} sur {total}",
+        "start": "Position de départ",
+        "go_on": "Bien vu. Au coup suivant, maintenant.",
+        "solved": "Bravo, c’est la solution !",
+        "solved.already": "Déjà résolu. Recommencez pour essayer une autre réponse.",
+        "watch": "Suivez les coups avec les boutons d’étape.",
+        "wrong.reroll": "Relancer, c’est s’en remettre au hasard : cherchez un coup sûr.",
+        "wrong.win": "{move} est permis, mais ne gagne pas.",
+        "wrong.protect": "{move} est permis, mais ensuite {squares} ne sont pas tous protégés.",
+        "wrong.capture": "{move} est permis, mais ce n’est pas une prise.",
+        "wrong.enter": "{move} est permis, mais il n’entre pas de dé.",
+        "wrong.defend": "{move} est permis, mais {colour} peut encore gagner ensuite.",
+        "wrong.other": "{move} est permis, mais ce n’est pas la réponse.",
+        "to_move": "À {colour} de jouer.",
+        "over": "Partie terminée.",
+        "over.again": "Recommencez pour la rejouer.",
+        "side": "{colour} ({reserve} en réserve) : {dice}.",
+        "die": "{value} en {square}",
+        "none": "aucun dé sur le plateau",
+    },
+}
+
+
+def words(lang: str, key: str, **fields: object) -> str:
+    table = WORDS["fr" if lang == "fr" else "en"]
+    return table[key].format(**fields)
+
+
+def plain(text: str, lang: str = "en") -> str:
+    """A text as the reader sees it in a message: no rule ids, no notation backticks, and
+    in French a space before a colon (which taking out "(R16)" may have lost)."""
+    text = _RULE_REF.sub("", text).replace("`", "")
+    return _FR_COLON.sub(" :", text) if lang == "fr" else text
+
+
+class LessonSetupError(ValueError):
+    """A lesson (typically one built from an embed's parameters) that cannot be played;
+    the message names the bad part."""
+
+
+@dataclass(frozen=True)
+class StepMove:
+    """What a step button did: the move to animate and the sentence to show."""
+
+    ply: int
+    """The step now shown (0: the start position)."""
+    move: str
+    """The move played (``forward``) or taken back, in notation."""
+    colour: str
+    kind: str
+    path: tuple[str, ...]
+    """For a step or jump, the squares the die visits, start first (forward order even
+    when ``forward`` is false: the page runs it backwards)."""
+    forward: bool
+    text: str
+    """The explanation of the step now shown ("" at the start)."""
+    counter: str
+    """"Step 2 of 5" or "Start position"."""
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """What a click, key or typed move did on a try or exercise board."""
+
+    result: Result
+    played: Played | None = None
+    """The reader's move; for ``wrong`` it has already been taken back."""
+    replies: tuple[Played, ...] = ()
+    """Moves the lesson played after it (the other side's part of a longer solution)."""
+    message: Notice | None = None
+
+
+class LessonBoard:
+    """The live state of one lesson; see the module's docstring."""
+
+    def __init__(self, lesson: Lesson, lang: str = i18n.DEFAULT_LANGUAGE) -> None:
+        self.lesson = lesson
+        self.lang = lang
+        self._ctl = Controller(lang)
+        self._played: list[Played] = []
+        self._solver = ""
+        self._index = 0
+        self.ply = 0
+        self.solved = False
+        self.message: Notice | None = None
+        self.reset()
+
+    @classmethod
+    def custom(
+        cls,
+        position: str,
+        *,
+        mode: Mode = "watch",
+        moves: Sequence[str] = (),
+        solution: str = "",
+        lang: str = i18n.DEFAULT_LANGUAGE,
+        seed: int = 1,
+    ) -> LessonBoard:
+        """A lesson made of parts (an embedded board's parameters), checked by the engine:
+        ``LessonSetupError`` names the first bad part (in ``lang``)."""
+        ctl = Controller(lang)
+        try:
+            game = Game.from_position(position, seed=seed)
+        except ValueError as error:
+            raise LessonSetupError(plain(ctl.engine_text(str(error)), lang)) from None
+        for number, move in enumerate(moves, 1):
+            why = game.why_illegal(move)
+            if why is not None:
+                raise LessonSetupError(f"{number}. {move}: {plain(ctl.engine_text(why), lang)}")
+            game.play(move)
+        lesson = Lesson(
+            id="custom",
+            area="",
+            mode=mode,
+            position=Game.from_position(position).to_position(),
+            title=NO_WORDS,
+            text=NO_WORDS,
+            steps=tuple(Step(move, NO_WORDS) for move in moves),
+            solution=" ".join(solution.split()),
+            seed=seed,
+        )
+        if mode == "exercise":
+            line = lesson.solution_line()
+            if not line:
+                raise LessonSetupError("no solution")
+            start = Game.from_position(position, seed=seed)
+            for alternative in line[0]:
+                replay = start.copy()
+                for number, move in enumerate((alternative, *(a[0] for a in line[1:])), 1):
+                    why = replay.why_illegal(move)
+                    if why is not None:
+                        reason = plain(ctl.engine_text(why), lang)
+                        raise LessonSetupError(f"{number}. {move}: {reason}")
+                    replay.play(move)
+        return cls(lesson, lang)
+
+    # ----- what is shown -------------------------------------------------
+
+    @property
+    def game(self) -> Game:
+        return self._ctl.game
+
+    @property
+    def mode(self) -> Mode:
+        return self.lesson.mode
+
+    @property
+    def position(self) -> str:
+        return self.game.to_position()
+
+    @property
+    def total(self) -> int:
+        """A watch lesson's number of steps."""
+        return len(self.lesson.steps)
+
+    @property
+    def selected(self) -> str | None:
+        return self._ctl.selected
+
+    @property
+    def picking(self) -> str | None:
+        """A rive square waiting for the entering die's value (no-chance rule sets)."""
+        return self._ctl.picking
+
+    def can_prev(self) -> bool:
+        return self.mode == "watch" and self.ply > 0
+
+    def can_next(self) -> bool:
+        return self.mode == "watch" and self.ply < self.total
+
+    def title(self) -> str:
+        return plain(self.lesson.title.of(self.lang), self.lang)
+
+    def text(self) -> str:
+        return plain(self.lesson.text.of(self.lang), self.lang)
+
+    def step_text(self, ply: int | None = None) -> str:
+        """The sentence of step ``ply`` (the one shown by default); "" at the start."""
+        ply = self.ply if ply is None else ply
+        return plain(self.lesson.steps[ply - 1].say.of(self.lang), self.lang) if ply else ""
+
+    def counter(self) -> str:
+        if not self.ply:
+            return words(self.lang, "start")
+        return words(self.lang, "step", n=self.ply, total=self.total)
+
+    def board_view(self) -> BoardView:
+        """The board to draw (``svg.render_board``): the game's own view on a try board;
+        on a watch board no moves are offered; an exercise shows the position and the
+        selected die but not the moves, targets or obligation marks that would give its
+        answer away."""
+        explanation = self._ctl.explanation()
+        if self.mode == "try" and not self.game.is_over:
+            return self._ctl.board_view()
+        if self.mode == "exercise" and not self.solved:
+            quiet: dict[str, Any] = dict(explanation)
+            quiet["obligation"] = {"in_force": False, "obliged": {}}
+            return highlights.board_view(
+                quiet, selected=self.selected, interactive=False, lang=self.lang
+            )
+        return highlights.board_view(explanation, interactive=False, lang=self.lang)
+
+    def describe(self) -> str:
+        """The position in words, for readers who do not see the board."""
+        game = self.game
+        parts = []
+        if game.is_over:
+            parts.append(words(self.lang, "over"))
+        else:
+            colour = i18n.colour(self.lang, game.to_move)
+            parts.append(words(self.lang, "to_move", colour=colour))
+        pieces = game.pieces()
+        for letter in game.seating.colours:
+            dice = [
+                words(self.lang, "die", value=value, square=square)
+                for square, value in (
+                    (square_name(s), v) for s, (c, v) in sorted(pieces.items()) if c == letter
+                )
+            ]
+            parts.append(
+                words(
+                    self.lang,
+                    "side",
+                    colour=i18n.colour(self.lang, letter),
+                    reserve=game.reserve(letter),
+                    dice=", ".join(dice) or words(self.lang, "none"),
+                )
+            )
+        return " ".join(parts)
+
+    # ----- starting over --------------------------------------------------
+
+    def reset(self) -> None:
+        """Back to the lesson's start: its position, nothing played, nothing said."""
+        lesson = self.lesson
+        self._ctl.open_game(Game.from_position(lesson.position, seed=lesson.seed))
+        self._played = []
+        self._solver = self.game.to_move
+        self._index = 0
+        self.ply = 0
+        self.solved = False
+        self.message = None
+        if lesson.select and lesson.mode != "watch":
+            self._ctl.selected = lesson.select
+
+    # ----- watch ----------------------------------------------------------
+
+    def next(self) -> StepMove | None:
+        """Play the next step (``None`` at the end, or on a board that is not a watch)."""
+        if not self.can_next():
+            return None
+        step = self.lesson.steps[self.ply]
+        played = self._ctl.play(step.move)
+        if played is None:  # only a lesson that skipped the build's checks gets here
+            raise LessonSetupError(f"{step.move}: {self._ctl.notice}")
+        self._played.append(played)
+        self.ply += 1
+        self.message = Notice("info", self.step_text())
+        return self._step(played, forward=True)
+
+    def prev(self) -> StepMove | None:
+        """Take the last step back (``None`` at the start)."""
+        if not self.can_prev():
+            return None
+        played = self._played.pop()
+        self._ctl.undo()
+        self.ply -= 1
+        text = self.step_text()
+        self.message = Notice("info", text) if text else None
+        return self._step(played, forward=False)
+
+    def goto(self, ply: int) -> None:
+        """Show step ``ply`` (clamped to the lesson), as if stepped there."""
+        target = max(0, min(ply, self.total))
+        while self.ply > target:
+            self.prev()
+        while self.ply < target:
+            self.next()
+
+    def _step(self, played: Played, *, forward: bool) -> StepMove:
+        return StepMove(
+            ply=self.ply,
+            move=played.move,
+            colour=played.colour,
+            kind=played.kind,
+            path=played.path,
+            forward=forward,
+            text=self.step_text(),
+            counter=self.counter(),
+        )
+
+    # ----- try and exercise -------------------------------------------------
+
+    def click(self, square: str) -> Attempt:
+        """A click on ``square``: select a die, then play it to a square (or enter a die
+        on a free rive square), as on the game's board."""
+        if not self._open():
+            return self._ignored()
+        selected = self._ctl.selected
+        gestures = (f"{selected}-{square}", f"{selected}x{square}") if selected else ()
+        played = self._ctl.click(square)
+        return self._outcome(played, (*gestures, f"+{square}"))
+
+    def act(self, action: Literal["+", "-", "?"]) -> Attempt:
+        """+1, −1 or re-roll on the selected die."""
+        if not self._open():
+            return self._ignored()
+        gesture = f"{self._ctl.selected}{action}"
+        return self._outcome(self._ctl.act(action), (gesture,))
+
+    def pick(self, value: int) -> Attempt:
+        """The value of the die entering on ``picking`` (no-chance rule sets)."""
+        if not self._open():
+            return self._ignored()
+        gesture = f"+{self._ctl.picking}={value}"
+        return self._outcome(self._ctl.pick_value(value), (gesture,))
+
+    def play(self, move: str) -> Attempt:
+        """A move typed in notation."""
+        if not self._open():
+            return self._ignored()
+        return self._outcome(self._ctl.play(move), (move.strip(),))
+
+    def _open(self) -> bool:
+        return self.mode != "watch" and not self.solved and not self.game.is_over
+
+    def _ignored(self) -> Attempt:
+        if self.game.is_over and not self.solved and self.mode != "watch":
+            text = f"{self._ctl.status()} {words(self.lang, 'over.again')}"
+            self.message = Notice("info", text)
+            return Attempt("refused", message=self.message)
+        if self.solved:
+            self.message = Notice("success", words(self.lang, "solved.already"))
+        elif self.mode == "watch":
+            self.message = Notice("info", words(self.lang, "watch"))
+        return Attempt("ignored", message=self.message)
+
+    def _outcome(self, played: Played | None, gestures: tuple[str, ...]) -> Attempt:
+        if played is not None:
+            if self.mode == "exercise":
+                return self._check(played)
+            text = self._ctl.announcement
+            if self.game.is_over:
+                text = f"{text} {self._ctl.status()}"
+            self.message = Notice("info", text)
+            return Attempt("played", played, message=self.message)
+        notice = self._ctl.notice
+        if notice is not None and notice.kind == "error":
+            text = plain(notice.text, self.lang)
+            listed = self._listed(gestures, illegal=True) or self._refused_die(gestures, text)
+            if listed is not None:
+                text = self._fill(listed, text)
+            self.message = Notice("error", text)
+            return Attempt("refused", message=self.message)
+        if self._ctl.picking is not None:
+            self.message = Notice("info", self._ctl.status())
+            return Attempt("picking", message=self.message)
+        if self._ctl.selected is not None:
+            self.message = Notice("info", self._ctl.status())
+            return Attempt("selected", message=self.message)
+        self.message = None
+        return Attempt("cleared")
+
+    def _listed(self, gestures: tuple[str, ...], *, illegal: bool) -> Wrong | None:
+        """The lesson's typical mistake among the moves the reader may have meant."""
+        if self.mode != "exercise" or self._index:
+            return None
+        for wrong in self.lesson.wrong:
+            if bool(wrong.reason) == illegal and wrong.move in gestures:
+                return wrong
+        return None
+
+    def _refused_die(self, gestures: tuple[str, ...], reason: str) -> Wrong | None:
+        """A typical mistake made with a die the game would not even select: a click on
+        g3 refused for the reason that refuses ``g3xh4`` is that mistake."""
+        if self.mode != "exercise" or self._index or self._ctl.selected is not None:
+            return None
+        clicked = gestures[-1].removeprefix("+")
+        for wrong in self.lesson.wrong:
+            move = Move.parse(wrong.move)
+            if wrong.reason and move.from_square >= 0 and square_name(move.from_square) == clicked:
+                why = self.game.why_illegal(wrong.move)
+                if why and plain(self._ctl.engine_text(why), self.lang) == reason:
+                    return wrong
+        return None
+
+    def _fill(self, wrong: Wrong, reason: str) -> str:
+        return plain(wrong.say.of(self.lang).replace("{why}", reason), self.lang)
+
+    def wrong_text(self, wrong: Wrong) -> str:
+        """What the lesson says about ``wrong`` on the current position, the engine's
+        reason filled in (the page prints these under each exercise)."""
+        why = self.game.why_illegal(wrong.move)
+        reason = plain(self._ctl.engine_text(why), self.lang) if why else ""
+        return self._fill(wrong, reason)
+
+    def right_text(self) -> str:
+        said = self.lesson.right.of(self.lang)
+        return plain(said, self.lang) if said else words(self.lang, "solved")
+
+    def _check(self, played: Played) -> Attempt:
+        line = self.lesson.solution_line()
+        accepted = line[self._index]
+        if _unresolved(played.move) in {_unresolved(m) for m in accepted}:
+            self._index += 1
+            replies: list[Played] = []
+            while self._index < len(line) and self.game.to_move != self._solver:
+                reply = self._ctl.play(line[self._index][0])
+                if reply is None:
+                    raise LessonSetupError(f"{line[self._index][0]}: {self._ctl.notice}")
+                replies.append(reply)
+                self._index += 1
+            if self._index == len(line):
+                self.solved = True
+                self.message = Notice("success", self.right_text())
+                return Attempt("solved", played, tuple(replies), self.message)
+            self.message = Notice("info", words(self.lang, "go_on"))
+            return Attempt("right", played, tuple(replies), self.message)
+        text = self._wrong_move(played, len(line))
+        self._ctl.undo()
+        self.message = Notice("error", text)
+        return Attempt("wrong", played, message=self.message)
+
+    def _wrong_move(self, played: Played, length: int) -> str:
+        """Why a legal move is not the answer, said before it is taken back."""
+        listed = self._listed((played.move, _unresolved(played.move)), illegal=False)
+        if listed is not None:
+            return self._fill(listed, "")
+        if played.kind == "reroll":
+            return words(self.lang, "wrong.reroll")
+        goal = self.lesson.goal if length == 1 else ""
+        # The build checked that the accepted moves are *all* the moves that do what the
+        # task asks, so any other move fails it in the way the goal names.
+        if goal == "protect":
+            squares = i18n.join_squares(self.lesson.target).replace("–", ", ")
+            return words(self.lang, "wrong.protect", move=played.move, squares=squares)
+        if goal == "defend":
+            colour = i18n.colour(self.lang, self.game.to_move)
+            return words(self.lang, "wrong.defend", move=played.move, colour=colour)
+        key = f"wrong.{goal}" if goal in ("win", "capture", "enter") else "wrong.other"
+        return words(self.lang, key, move=played.move)
+
+
+def _unresolved(move: str) -> str:
+    """A move as the solution writes it: a re-roll without its result."""
+    return str(Move.parse(move).unresolved)
+
+
+__all__ = [
+    "WORDS",
+    "Attempt",
+    "LessonBoard",
+    "LessonSetupError",
+    "Result",
+    "StepMove",
+    "plain",
+    "words",
+]
