@@ -241,7 +241,7 @@ def test_custom_lessons_name_their_bad_parts() -> None:
     with pytest.raises(LessonSetupError, match=r"^2\. c3-g7"):
         LessonBoard.custom("r3c3,y5d4 r ry L2", moves=["c3-e5", "c3-g7"], lang="en")
     with pytest.raises(LessonSetupError, match="no solution"):
-        LessonBoard.custom("r3c3 r ry L2", mode="exercise")
+        LessonBoard.custom("r3c3 r ry L2", mode="exercise", lang="en")
     with pytest.raises(LessonSetupError, match="second square"):
         LessonBoard.custom("r2a3 r ry L2", mode="exercise", solution="+a1|+c1", lang="en")
     with pytest.raises(LessonSetupError, match="Rouge ne peut occuper"):
@@ -249,6 +249,22 @@ def test_custom_lessons_name_their_bad_parts() -> None:
     watch = LessonBoard.custom("r3c3,y5d4 r ry L2", moves=["c3-e5"])
     moved = watch.next()
     assert moved is not None and moved.move == "c3-e5" and moved.text == ""
+    assert moved.path == ("c3", "e5")
+
+
+def test_scripted_moves_may_name_a_re_roll_s_result_as_a_record_does() -> None:
+    # an embed's moves come from a record; the reader's own re-rolls are rolled by the dice
+    script = LessonBoard.custom("r3c3,y5d4 r ry L2", moves=["c3?5", "d4?2"], lang="en")
+    script.next()
+    moved = script.next()
+    assert moved is not None and moved.move == "d4?2"
+    assert script.position == "r5c3,y2d4 r ry L2"
+    exercise = LessonBoard.custom(
+        "r3c3,y5d4 r ry L2", mode="exercise", solution="c3+ d4?1 c3+", lang="en"
+    )
+    right = exercise.play("c3+")
+    assert [p.move for p in right.replies] == ["d4?1"]
+    assert exercise.play("c3+").result == "solved"
 
 
 def test_every_text_comes_in_both_languages_without_rule_ids() -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from html import unescape
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -105,6 +106,39 @@ def test_anchors_are_unique_and_every_link_lands(lang: str) -> None:
         assert (ROOT / url).is_file(), url
     for lesson in LESSONS:
         assert ids[lesson.id] == 1
+
+
+_VOID = {"meta", "link", "br", "img", "input", "hr", "source", "wbr"}
+
+
+class _Nesting(HTMLParser):
+    """Every element closed, in order (SVG's self-closing ones included)."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.open: list[str] = []
+        self.errors: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag not in _VOID:
+            self.open.append(tag)
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        pass
+
+    def handle_endtag(self, tag: str) -> None:
+        if not self.open or self.open[-1] != tag:
+            self.errors.append(f"</{tag}> closes <{self.open[-1] if self.open else ''}>")
+        else:
+            self.open.pop()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_page_is_well_nested(lang: str) -> None:
+    parser = _Nesting()
+    parser.feed(PAGES[lang])
+    parser.close()
+    assert parser.errors == [] and parser.open == []
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])

@@ -63,6 +63,7 @@ class Chrome:
     prev: str
     next: str
     steps: str
+    stepper: str
     solution: str
     answer: str
     mistakes: str
@@ -88,10 +89,11 @@ CHROME: dict[str, Chrome] = {
         prev="Back",
         next="Next",
         steps="Steps",
+        stepper="Step through the moves",
         solution="Solution",
         answer="Answer",
         mistakes="Typical mistakes",
-        open_game="Open this position in the game",
+        open_game="Play this position on the game's board",
         yes="yes",
         no="no",
         table_head=("Rule set", "Dice each", "To win", "Protection", "Obligation", "Chance"),
@@ -111,10 +113,11 @@ CHROME: dict[str, Chrome] = {
         prev="Précédent",
         next="Suivant",
         steps="Étapes",
+        stepper="Avancer ou reculer d’un coup",
         solution="Solution",
         answer="Réponse",
         mistakes="Erreurs fréquentes",
-        open_game="Ouvrir cette position dans le jeu",
+        open_game="Jouer cette position sur le plateau du jeu",
         yes="oui",
         no="non",
         table_head=(
@@ -160,7 +163,10 @@ def words(text: Words, lang: str) -> str:
 
 
 def game_link(lesson: Lesson, lang: str) -> str:
-    return f"index.html?lang={lang}&position={quote(lesson.position)}"
+    """The lesson's position on the game's own board, in embed mode: playable, and never
+    touching the reader's saved game."""
+    link = f"index.html?embed=1&lang={lang}&position={quote(lesson.position)}"
+    return link + (f"&select={lesson.select}" if lesson.select else "")
 
 
 def as_played(lesson: Lesson) -> list[str]:
@@ -193,7 +199,7 @@ def lesson_html(lesson: Lesson, lang: str, level: int) -> str:
         )
         side.append(f'<ol class="lesson-steps" aria-label="{chrome.steps}">{steps}</ol>')
         side.append(
-            f'<div class="lesson-controls" role="group" aria-label="{chrome.steps}">'
+            f'<div class="lesson-controls" role="group" aria-label="{chrome.stepper}">'
             f'<button type="button" data-action="prev" disabled>◀ {chrome.prev}</button>'
             f'<span class="lesson-counter">{escape(board.counter())}</span>'
             f'<button type="button" data-action="next" disabled>{chrome.next} ▶</button></div>'

@@ -26,8 +26,8 @@ from dataclasses import dataclass
 from typing import Any, Final, Literal
 
 from ..board import square_name
-from ..game import Game
-from ..notation import Move
+from ..game import Game, IllegalMove
+from ..notation import MOVE, PASS, Move
 from . import highlights, i18n
 from .controller import Controller, Notice, Played
 from .lessons import NO_WORDS, Lesson, Mode, Step, Wrong
@@ -61,6 +61,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "side": "{colour} ({reserve} in reserve): {dice}.",
         "die": "{value} on {square}",
         "none": "no die on the board",
+        "no_solution": "no solution given",
     },
     "fr": {
         "step": "Étape {n} sur {total}",
@@ -82,6 +83,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "side": "{colour} ({reserve} en réserve) : {dice}.",
         "die": "{value} en {square}",
         "none": "aucun dé sur le plateau",
+        "no_solution": "aucune solution donnée",
     },
 }
 
@@ -168,16 +170,12 @@ class LessonBoard:
             game = Game.from_position(position, seed=seed)
         except ValueError as error:
             raise LessonSetupError(plain(ctl.engine_text(str(error)), lang)) from None
-        for number, move in enumerate(moves, 1):
-            why = game.why_illegal(move)
-            if why is not None:
-                raise LessonSetupError(f"{number}. {move}: {plain(ctl.engine_text(why), lang)}")
-            game.play(move)
+        _check_line(game.copy(), moves, ctl, lang)
         lesson = Lesson(
             id="custom",
             area="",
             mode=mode,
-            position=Game.from_position(position).to_position(),
+            position=game.to_position(),
             title=NO_WORDS,
             text=NO_WORDS,
             steps=tuple(Step(move, NO_WORDS) for move in moves),
@@ -187,16 +185,9 @@ class LessonBoard:
         if mode == "exercise":
             line = lesson.solution_line()
             if not line:
-                raise LessonSetupError("no solution")
-            start = Game.from_position(position, seed=seed)
+                raise LessonSetupError(words(lang, "no_solution"))
             for alternative in line[0]:
-                replay = start.copy()
-                for number, move in enumerate((alternative, *(a[0] for a in line[1:])), 1):
-                    why = replay.why_illegal(move)
-                    if why is not None:
-                        reason = plain(ctl.engine_text(why), lang)
-                        raise LessonSetupError(f"{number}. {move}: {reason}")
-                    replay.play(move)
+                _check_line(game.copy(), (alternative, *(a[0] for a in line[1:])), ctl, lang)
         return cls(lesson, lang)
 
     # ----- what is shown -------------------------------------------------
@@ -314,10 +305,7 @@ class LessonBoard:
         """Play the next step (``None`` at the end, or on a board that is not a watch)."""
         if not self.can_next():
             return None
-        step = self.lesson.steps[self.ply]
-        played = self._ctl.play(step.move)
-        if played is None:  # only a lesson that skipped the build's checks gets here
-            raise LessonSetupError(f"{step.move}: {self._ctl.notice}")
+        played = self._replay(self.lesson.steps[self.ply].move)
         self._played.append(played)
         self.ply += 1
         self.message = Notice("info", self.step_text())
@@ -341,6 +329,24 @@ class LessonBoard:
             self.prev()
         while self.ply < target:
             self.next()
+
+    def _replay(self, notation: str) -> Played:
+        """Play a move of the lesson's own script.  Not through the controller, which plays
+        for a person at the board, where a re-roll may not name its result: a script (an
+        embed's moves, taken from a record) may, as a record does."""
+        game = self.game
+        move = Move.parse(notation)
+        path: tuple[str, ...] = ()
+        if move.kind == MOVE and game.is_legal(move):
+            path = tuple(square_name(s) for s in game.jump_path(move.from_square, move.to_square))
+        colour = game.to_move
+        try:
+            played = game.play(move)
+        except IllegalMove as error:  # only a lesson that skipped its checks gets here
+            raise LessonSetupError(f"{notation}: {error}") from None
+        self._ctl.view(None)  # the controller's picture of the position is now stale
+        piece = game.piece_at(played.to_square) if played.kind != PASS else None
+        return Played(colour, str(played), played.kind, path, piece[1] if piece else 0)
 
     def _step(self, played: Played, *, forward: bool) -> StepMove:
         return StepMove(
@@ -470,10 +476,7 @@ class LessonBoard:
             self._index += 1
             replies: list[Played] = []
             while self._index < len(line) and self.game.to_move != self._solver:
-                reply = self._ctl.play(line[self._index][0])
-                if reply is None:
-                    raise LessonSetupError(f"{line[self._index][0]}: {self._ctl.notice}")
-                replies.append(reply)
+                replies.append(self._replay(line[self._index][0]))
                 self._index += 1
             if self._index == len(line):
                 self.solved = True
@@ -504,6 +507,15 @@ class LessonBoard:
             return words(self.lang, "wrong.defend", move=played.move, colour=colour)
         key = f"wrong.{goal}" if goal in ("win", "capture", "enter") else "wrong.other"
         return words(self.lang, key, move=played.move)
+
+
+def _check_line(game: Game, moves: Sequence[str], ctl: Controller, lang: str) -> None:
+    """Play ``moves`` on ``game``; ``LessonSetupError`` names the first illegal one."""
+    for number, move in enumerate(moves, 1):
+        why = game.why_illegal(move)
+        if why is not None:
+            raise LessonSetupError(f"{number}. {move}: {plain(ctl.engine_text(why), lang)}")
+        game.play(move)
 
 
 def _unresolved(move: str) -> str:

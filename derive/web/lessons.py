@@ -173,10 +173,10 @@ LESSONS: Final[tuple[Lesson, ...]] = (
         position="y1f4,r1c7 r ry L1",
         title=Words("Une course vers la rive d’en face", "A race to the far side"),
         text=Words(
-            "Au niveau 1, il suffit d’amener un dé sur la rive opposée à la sienne : la rangée "
-            "du haut pour Rouge, celle du bas pour Jaune. Qui arrivera le premier ?",
-            "At level 1 you only need to bring one die onto the rive opposite your own: the top "
-            "row for Red, the bottom row for Yellow. Who gets there first?",
+            "Niveau 1 : Rouge vise la rangée du haut, Jaune celle du bas. Chacun a un seul dé, "
+            "à trois pas de son but, et Rouge joue le premier. Qui arrivera en tête ?",
+            "Level 1: Red heads for the top row, Yellow for the bottom one. Each has a single "
+            "die, three steps from its goal, and Red moves first. Who gets there first?",
         ),
         steps=(
             Step(
@@ -380,7 +380,7 @@ LESSONS: Final[tuple[Lesson, ...]] = (
         select="e5",
         title=Words("Avancer d’une case", "Stepping"),
         text=Words(
-            "Le dé rouge de e5 est sélectionné : les points montrent les quatre cases voisines "
+            "Le dé rouge en e5 est sélectionné : les points montrent les quatre cases voisines "
             "où il peut aller, en diagonale, dans tous les sens. Cliquez l’une d’elles. Essayez "
             "aussi e7, tout droit : refusé.",
             "Red's die on e5 is selected: the dots show the four touching squares it can step "
@@ -581,7 +581,7 @@ LESSONS: Final[tuple[Lesson, ...]] = (
         text=Words(
             "Rouge occupe déjà a3, une case de la rive bleue (même si Bleu ne joue pas). Il ne "
             "peut pas en occuper une deuxième : essayez d’entrer en a1, l’angle, ou d’amener le "
-            "dé de b8 en a7 ou a9.",
+            "dé de b8 jusqu’en a7 ou en a9.",
             "Red already stands on a3, a square of the blue rive (even though Blue is not "
             "playing). It may not occupy a second one: try entering on a1, the corner, or "
             "moving the die on b8 to a7 or a9.",
@@ -603,7 +603,7 @@ LESSONS: Final[tuple[Lesson, ...]] = (
         position="y2h2,r3f8,r3c9,r4d10 r ry L2",
         title=Words("Ancrée, ordonnée, isolée", "Anchored, ordered, isolated"),
         text=Words(
-            "Les dés rouges de c9 et d10 se touchent : ils forment une chaîne. Elle est ancrée "
+            "Les dés rouges en c9 et d10 se touchent : ils forment une chaîne. Elle est ancrée "
             "(d10 est sur la rive jaune, en face de Rouge), ordonnée (3 et 4 se suivent) et "
             "isolée (aucune valeur en double) : elle est bien formée.",
             "Red's dice on c9 and d10 touch: they form a chain. It is anchored (d10 stands on "
@@ -632,7 +632,7 @@ LESSONS: Final[tuple[Lesson, ...]] = (
             Step(
                 "e9+",
                 Words(
-                    "Le 3 de e9 passe à 4 : deux 4 se touchent, la chaîne n’est plus ordonnée.",
+                    "Le 3 en e9 passe à 4 : deux 4 se touchent, la chaîne n’est plus ordonnée.",
                     "The 3 on e9 becomes a 4: two 4s touch, so the chain is no longer ordered.",
                 ),
                 Facts(chains={"e9": "anchored !ordered !isolated"}),
@@ -684,8 +684,8 @@ LESSONS: Final[tuple[Lesson, ...]] = (
         title=Words("Les dés invulnérables", "Dice that cannot be taken"),
         text=Words(
             "À partir du niveau 2, les dés d’une chaîne bien formée sont invulnérables, comme un "
-            "dé seul sur sa rive opposée. C’est à Jaune : essayez de prendre c9 avec le 6 de b8, "
-            "ou j6 avec le 5 de i5. Le bouclier marque les dés protégés.",
+            "dé seul sur sa rive opposée. C’est à Jaune : essayez de prendre c9 avec le 6 en b8, "
+            "ou j6 avec le 5 en i5. Le bouclier marque les dés protégés.",
             "From level 2 on, the dice of a well-formed chain cannot be taken, nor can a die "
             "standing alone on its opposite rive. Yellow to play: try to take c9 with the 6 on "
             "b8, or j6 with the 5 on i5. A shield marks protected dice.",
@@ -702,7 +702,7 @@ LESSONS: Final[tuple[Lesson, ...]] = (
         position="y1h2,y6b8,r4f8,r4c9,r5d10 r ry L2",
         title=Words("Une protection qui se perd", "Losing protection"),
         text=Words(
-            "La chaîne rouge 4-5 est bien formée : le 6 jaune de b8 ne peut pas la prendre. La "
+            "La chaîne rouge 4-5 est bien formée : le 6 jaune en b8 ne peut pas la prendre. La "
             "protection ne dure que tant que la chaîne reste bien formée.",
             "Red's chain 4-5 is well-formed: Yellow's 6 on b8 cannot take it. Protection lasts "
             "only as long as the chain stays well-formed.",
@@ -722,7 +722,7 @@ LESSONS: Final[tuple[Lesson, ...]] = (
             Step(
                 "b8xc9",
                 Words(
-                    "Jaune en profite : son 6 prend le 4 de c9 et passe à 2.",
+                    "Jaune en profite : son 6 prend le 4 en c9 et passe à 2.",
                     "Yellow pounces: its 6 takes the 4 on c9 and drops to 2.",
                 ),
                 Facts(dice={"c9": "y2"}, protected=("d10", "e9")),
@@ -738,7 +738,7 @@ LESSONS: Final[tuple[Lesson, ...]] = (
         title=Words("L’obligation de prendre", "The obligation to capture"),
         text=Words(
             "La chaîne jaune c1-d2 est ancrée sur la rive rouge, mais pas ordonnée (2 et 4). Le "
-            "5 rouge de e3 la touche : il est obligé de prendre (anneau pointillé). Essayez "
+            "5 rouge en e3 la touche : il est obligé de prendre (anneau pointillé). Essayez "
             "n’importe quel autre coup : entrer un dé, bouger g1…",
             "Yellow's chain c1-d2 is anchored on the red rive, but not ordered (2 and 4). Red's "
             "5 on e3 touches it: it must capture (the dashed ring). Try any other move: "
@@ -757,7 +757,7 @@ LESSONS: Final[tuple[Lesson, ...]] = (
         position="y2c1,y4d2,r1e3 r ry L3",
         title=Words("Une obligation sans effet", "An obligation that forces nothing"),
         text=Words(
-            "Le 1 rouge de e3 touche la chaîne ancrée jaune, mais le 4 est plus haut que lui : "
+            "Le 1 rouge en e3 touche la chaîne ancrée jaune, mais le 4 est plus haut que lui : "
             "il n’a aucune prise permise, donc rien ne l’oblige. Rouge joue librement.",
             "Red's 1 on e3 touches Yellow's anchored chain, but the 4 is higher: it has no "
             "capture it may make, so nothing is forced. Red plays freely.",
@@ -821,7 +821,7 @@ LESSONS: Final[tuple[Lesson, ...]] = (
             Step(
                 "g5xf4",
                 Words(
-                    "Rouge prend le 2 de f4… et laisse à Jaune la chaîne 1-2-3, bien formée : "
+                    "Rouge prend le 2 en f4… et laisse à Jaune la chaîne 1-2-3, bien formée : "
                     "Jaune gagne. Après chaque coup, on regarde qui a atteint son but.",
                     "Red takes the 2 on f4… and leaves Yellow the well-formed chain 1-2-3: "
                     "Yellow wins. After every move, everyone's goal is checked.",
@@ -839,7 +839,7 @@ LESSONS: Final[tuple[Lesson, ...]] = (
         title=Words("Jouer par équipe", "Playing as a team"),
         text=Words(
             "À quatre, Rouge et Jaune font équipe contre Bleu et Vert. On ne prend jamais le dé "
-            "d’un partenaire : le 3 rouge ne peut pas prendre le 1 jaune de d2.",
+            "d’un partenaire : le 3 rouge ne peut pas prendre le 1 jaune en d2.",
             "With four players, Red and Yellow team up against Blue and Green. You never take a "
             "partner's die: Red's 3 cannot take Yellow's 1 on d2.",
         ),
@@ -1048,7 +1048,7 @@ LESSONS: Final[tuple[Lesson, ...]] = (
         position="y3c1,y4d2,y6f2,r5e3,y2f4 r ry L2",
         title=Words("Quel dé prendre ?", "Which die can you take?"),
         text=Words(
-            "Le 5 rouge de e3 touche trois dés jaunes. Prenez celui qui peut l’être.",
+            "Le 5 rouge en e3 touche trois dés jaunes. Prenez celui qui peut l’être.",
             "Red's 5 on e3 touches three yellow dice. Take the one that can be taken.",
         ),
         goal="capture",
@@ -1061,7 +1061,7 @@ LESSONS: Final[tuple[Lesson, ...]] = (
             Wrong(
                 "e3xd2",
                 Words(
-                    "Le 4 de d2 est dans la chaîne jaune 3-4, ancrée sur votre rive : {why}.",
+                    "Le 4 en d2 est dans la chaîne jaune 3-4, ancrée sur votre rive : {why}.",
                     "The 4 on d2 is in Yellow's chain 3-4, anchored on your rive: {why}.",
                 ),
                 reason="invulnerable",
@@ -1103,7 +1103,7 @@ LESSONS: Final[tuple[Lesson, ...]] = (
             Wrong(
                 "b2xc1",
                 Words(
-                    "Le 1 de b2 touche aussi la chaîne, mais {why}.",
+                    "Le 1 en b2 touche aussi la chaîne, mais {why}.",
                     "The 1 on b2 touches the chain too, but {why}.",
                 ),
                 reason="higher",
@@ -1157,10 +1157,18 @@ LESSONS: Final[tuple[Lesson, ...]] = (
         ),
         wrong=(
             Wrong(
-                "h4-",
+                "h6xi5",
                 Words(
-                    "Le 3 de h4 ne touche pas la chaîne : il faut un 1 en i5.",
-                    "The 3 on h4 does not touch the chain: the 1 is needed on i5.",
+                    "Le 2 en h6 touche bien le 3, mais {why}.",
+                    "The 2 on h6 does touch the 3, but {why}.",
+                ),
+                reason="higher",
+            ),
+            Wrong(
+                "h4-g5",
+                Words(
+                    "Le 4 arrive contre le 2 en h6 : 4 et 2 ne se suivent pas.",
+                    "The 4 lands beside the 2 on h6: 4 and 2 do not follow each other.",
                 ),
             ),
         ),
