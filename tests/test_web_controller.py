@@ -242,72 +242,7 @@ def test_move_list_navigation_shows_past_positions_read_only() -> None:
     assert ctrl.human_to_move()
 
 
-# ----- saving, files, links ------------------------------------------------------------
-
-
-def test_autosave_round_trip_keeps_moves_seats_and_rng() -> None:
-    ctrl = table("r3c3 r ry L2", {"y": "hard"})
-    ctrl.play("c3?")
-    saved = ctrl.save_data()
-    other = Controller("en")
-    other.set_ai_levels(LEVELS)
-    assert other.restore(saved)
-    assert other.game.to_position() == ctrl.game.to_position()
-    assert [str(m) for m in other.game.moves] == [str(m) for m in ctrl.game.moves]
-    assert other.seats == {"r": HUMAN, "y": "hard"}
-    other.game.play("+b10")
-    ctrl.game.play("+b10")
-    other.game.play("c3?")
-    ctrl.game.play("c3?")
-    assert other.game.to_position() == ctrl.game.to_position()  # same dice afterwards
-
-
-@pytest.mark.parametrize("text", ["", "{", "[]", '{"format": "derive-web-save", "record": 3}'])
-def test_damaged_autosave_is_ignored(text: str) -> None:
-    assert not Controller("en").restore(text)
-
-
-def test_import_record_and_text_forms() -> None:
-    source = table("- r ry L2")
-    for move in ("+c1", "+d10"):
-        source.play(move)
-    _, record = source.export_file()
-    ctrl = table("- r ry L3")
-    assert ctrl.import_file(record)
-    assert ctrl.game.to_position() == source.game.to_position()
-    assert ctrl.notice is not None and ctrl.notice.kind == "success"
-    ctrl2 = table("- r ry L3")
-    assert ctrl2.import_file(source.game.to_text())
-    assert ctrl2.game.moves == source.game.moves
-
-
-@pytest.mark.parametrize(
-    ("text", "reason"),
-    [
-        ("hello", "it is neither a game record (JSON) nor a game text"),
-        ('{"format": "chess-pgn"}', "not a Dérive game record (format is 'chess-pgn')"),
-        ("{oops", "the JSON is malformed"),
-    ],
-)
-def test_bad_import_keeps_the_game_and_says_why(text: str, reason: str) -> None:
-    ctrl = table("r3c3 r ry L2")
-    ctrl.play("c3-d4")
-    before = ctrl.game.to_position()
-    assert not ctrl.import_file(text)
-    assert ctrl.game.to_position() == before and ctrl.game.ply == 1
-    assert ctrl.notice is not None and ctrl.notice.kind == "error"
-    assert reason in ctrl.notice.text and "Your game is unchanged" in ctrl.notice.text
-
-
-def test_import_with_a_bad_move_names_it() -> None:
-    source = table("- r ry L2")
-    source.play("+c1")
-    name, text = source.export_file()
-    assert name == "derive-L2-ry-1.json"
-    broken = text.replace('"+c1"', '"+c2"')
-    ctrl = table("- r ry L2")
-    assert not ctrl.import_file(broken)
-    assert ctrl.notice is not None and "move 1 (+c2)" in ctrl.notice.text
+# ----- files and links (saving: test_web_shelf.py) --------------------------------------
 
 
 def test_share_link_reproduces_game_and_seats() -> None:

@@ -23,12 +23,12 @@ from pyscript import document, window, workers
 from pyscript.ffi import create_proxy, is_none, to_js
 
 from ..board import parse_square
-from ..game import Game
 from . import i18n, panel, params
 from .controller import Controller, Notice, Played, Setup
+from .storage import ShelfGlue
+from .storage import get_item as _storage_get
 from .svg import CELL, MARGIN, die_face, die_svg, render_board, square_origin
 
-SAVE_KEY = "derive.save"
 LANG_KEY = "derive.lang"
 SEARCH_SLICE_S = 0.06
 """Worker thinking per message: short enough to stop a search at once."""
@@ -72,22 +72,14 @@ def _closest(target: Any, selector: str) -> Any:
     return _py(target.closest(selector))
 
 
-def _storage_get(key: str) -> str | None:
-    try:
-        value = window.localStorage.getItem(key)
-    except JsException:
-        return None
-    value = _py(value)
-    return None if value is None else str(value)
-
-
 class Page:
     def __init__(self) -> None:
         self.ctrl = Controller(self._initial_language())
         self.embed = False
         self.worker: Any = None
         self.ai_running = False
-        self.storage_warned = False
+        self.shelf = ShelfGlue(self)
+        """Saved games: this tab's, the others, links, files, other tabs."""
         self.last_announcement = ""
         self.banner_dismissed = False
         self.setup_touched: set[str] = set()
@@ -114,23 +106,7 @@ class Page:
         self.embed = launch.embed or document.documentElement.classList.contains("embed")
         if launch.lang:
             ctrl.lang = launch.lang
-        setup_needed = False
-        if launch.game is not None:
-            ctrl.open_game(launch.game, launch.ai)
-            if launch.select and launch.select in ctrl.explanation()["moves"]:
-                ctrl.selected = launch.select
-        elif self.embed or error:
-            ctrl.open_game(Game.new("ry", "L2", start="r"))
-            setup_needed = error is not None and not self.embed
-        else:
-            saved = _storage_get(SAVE_KEY)
-            if saved and ctrl.restore(saved):
-                ctrl.notice = Notice("success", ctrl.t("restored"))
-            else:
-                setup_needed = True
-            if launch.ai:
-                ctrl.setup = ctrl.setup.seated(launch.ai)
-                setup_needed = True
+        setup_needed = self.shelf.launch(launch, error is not None)
         if self.embed:
             document.documentElement.classList.add("embed")
         self._bind()
@@ -346,14 +322,7 @@ class Page:
         self.schedule_ai()
 
     def save(self) -> None:
-        if self.embed:
-            return  # an embedded board never overwrites the player's own game
-        try:
-            window.localStorage.setItem(SAVE_KEY, self.ctrl.save_data())
-        except JsException:
-            if not self.storage_warned:
-                self.storage_warned = True
-                js.console.warn(self.ctrl.t("error.storage"))
+        self.shelf.save()
 
     # ----- drawing ------------------------------------------------------------
 
@@ -536,43 +505,13 @@ class Page:
     # ----- files and links ---------------------------------------------------------
 
     def export(self) -> None:
-        name, text = self.ctrl.export_file()
-        blob = js.Blob.new(to_js([text]), to_js({"type": "application/json"}))
-        url = js.URL.createObjectURL(blob)
-        link = document.createElement("a")
-        link.href = url
-        link.download = name
-        document.body.append(link)
-        link.click()
-        link.remove()
-        window.setTimeout(create_proxy(lambda: js.URL.revokeObjectURL(url)), 1000)
-        self.ctrl.notice = Notice("success", self.ctrl.t("file.exported"))
-        self.render()
+        self.shelf.export()
 
     def on_import(self, event: Any) -> None:
-        field = _el("#import-file")
-        files = field.files
-        if not files or files.length == 0:
-            return
-        self.spawn(self.read_import(files.item(0)))
-
-    async def read_import(self, file: Any) -> None:
-        field = _el("#import-file")
-        text = str(await file.text())
-        field.value = ""
-        if self.ctrl.import_file(text):
-            self.banner_dismissed = False
-            self.changed()
-        else:
-            self.render()
+        self.shelf.on_import(event)
 
     def share(self) -> None:
-        location = window.location
-        url = f"{location.origin}{location.pathname}{self.ctrl.share_query()}"
-        field = _el("#share-url")
-        field.value = url
-        _el("#share").showModal()
-        field.select()
+        self.shelf.share()
 
     async def copy_link(self) -> None:
         url = str(_el("#share-url").value)

@@ -18,8 +18,6 @@ from ..notation import ADJUST, CAPTURE, ENTER, MOVE, PASS, REROLL, Move
 from . import highlights, i18n, share
 from .svg import BoardView
 
-SAVE_FORMAT: Final = "derive-web-save"
-SAVE_VERSION: Final = 1
 HUMAN: Final = "human"
 
 Kind = Literal["info", "error", "success"]
@@ -689,55 +687,7 @@ class Controller:
             moves=word.join(moves),
         )
 
-    # ----- saving, files, links -----------------------------------------
-
-    def save_data(self) -> str:
-        """The autosave: the game's record, the seats and the setup form."""
-        return json.dumps(
-            {
-                "format": SAVE_FORMAT,
-                "version": SAVE_VERSION,
-                "record": self.game.record(),
-                "seats": self.seats,
-                "setup": self.setup.to_json(),
-                "lang": self.lang,
-            },
-            separators=(",", ":"),
-        )
-
-    def restore(self, text: str) -> bool:
-        """Resume an autosave; a damaged one is ignored (the caller sets up a game)."""
-        try:
-            data = json.loads(text)
-            if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-                return False
-            game = Game.from_record(data["record"])
-        except (ValueError, KeyError, TypeError):
-            return False
-        seats = data.get("seats")
-        ai = {}
-        if isinstance(seats, dict):
-            ai = {c: v for c, v in seats.items() if isinstance(v, str) and v != HUMAN}
-        self.open_game(game, ai)
-        self.setup = Setup.from_json(data.get("setup"))
-        return True
-
-    def import_file(self, text: str) -> bool:
-        """Load an imported file; a bad one leaves the game as it was and says why."""
-        try:
-            game = share.load_file(text)
-        except share.NotARecord as error:
-            key = "file.too_big" if str(error) == "too big" else "file.not_json"
-            self.notice = Notice("error", self.t("file.bad", reason=self.t(key)))
-            return False
-        except ValueError as error:
-            reason = self.engine_text(str(error))
-            self.notice = Notice("error", self.t("file.bad", reason=reason))
-            return False
-        ai = {c: v for c, v in self.seats.items() if v != HUMAN and c in game.seating.colours}
-        self.open_game(game, ai)
-        self.notice = Notice("success", self.t("file.imported"))
-        return True
+    # ----- files and links (saving: shelf.py) ----------------------------
 
     def export_file(self) -> tuple[str, str]:
         return share.export_file(self.game)

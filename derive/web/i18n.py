@@ -18,7 +18,6 @@ EN: Final[dict[str, str]] = {
     "error.generic": "Something went wrong. Your game is saved: reload the page to go on.",
     "error.params": "This link cannot be opened: {reason}",
     "error.param": "parameter “{name}”: {reason}",
-    "error.storage": "Your browser does not let the game save (storage unavailable).",
     # colours and sides
     "colour.r": "Red",
     "colour.b": "Blue",
@@ -171,6 +170,84 @@ EN: Final[dict[str, str]] = {
     "level.easy": "easy",
     "level.medium": "medium",
     "level.hard": "hard",
+    # the shelf of saved games (shelf.py, shelf_panel.py)
+    "btn.games": "Your games",
+    "games.title": "Your games",
+    "games.empty": "No saved game yet.",
+    "games.move": "move {ply}",
+    "games.to_play": "{colour} to play",
+    "games.won": "{side} won",
+    "games.draw": "draw",
+    "games.you": "you play {colour}",
+    "games.vs_ai": "against the computer",
+    "games.last": "last played {when}",
+    "games.current": "on the board",
+    "games.resume": "Resume",
+    "games.export": "Export",
+    "games.delete": "Delete",
+    "games.repair": "Restore what can be read",
+    "games.damaged": "Kept aside (could not be read)",
+    "games.damaged.item": "set aside {when}, {size} characters",
+    "games.damaged.held": "could not be read, {size} characters",
+    "shelf.why.format": "it is not a saved Dérive game",
+    "shelf.why.newer": "it was saved by a newer version of the game",
+    "shelf.why.shape": "some of its data is missing or of the wrong kind",
+    "shelf.unavailable": (
+        "Your browser does not let this page store anything: this game is not being saved. "
+        "Export it to keep it."
+    ),
+    "shelf.full": (
+        "The browser's storage is full: this game is not being saved. Export it, or delete "
+        "games you no longer need in Your games."
+    ),
+    "shelf.damaged": (
+        "A saved game could not be read ({reason}). Its text is kept aside: nothing was deleted."
+    ),
+    "shelf.damaged.bad_move": (
+        "A saved game could not be read ({reason}). Its text is kept aside. Moves 1–{good} "
+        "can be restored; move {bad} ({move}) is not legal."
+    ),
+    "shelf.damaged.result": (
+        "A saved game could not be read ({reason}). Its text is kept aside. Its {good} moves "
+        "can be restored, without the result it claimed."
+    ),
+    "shelf.repair": "Restore moves 1–{good}",
+    "shelf.repaired": "Moves 1–{good} restored.",
+    "shelf.no_repair": "Nothing of this text can be restored; it stays kept aside.",
+    "shelf.export_text": "Export its text",
+    "shelf.cannot_export": "This game cannot be exported: {reason}.",
+    "shelf.older": (
+        "This link is older than your game on this device: it stops at move {theirs}, yours "
+        "is at move {ours}. Your game is shown."
+    ),
+    "shelf.open_beside": "Open the link's version beside it",
+    "shelf.older_file": (
+        "This file stops at move {theirs}, before your game on this device (move {ours}): "
+        "it opens as a game of its own, and yours stays in Your games."
+    ),
+    "shelf.apart": (
+        "This game went another way on this device: the link opens as a game of its own, "
+        "and yours stays in Your games."
+    ),
+    "shelf.your_move": "You play {colour}: your move.",
+    "shelf.continued": "(This continues your game, which was at move {ply}.)",
+    "shelf.send": "Your move is played. Send the link to {colour}, who plays next.",
+    "shelf.send.over": "The game is over. Send the link so that the other side sees the end.",
+    "shelf.share.to": "Send this link to {colour}, who plays next:",
+    "shelf.newer": "This game was played on in another tab (it is now at move {ply}).",
+    "shelf.load_newer": "Show the newer state",
+    "shelf.forked": (
+        "This game was also played in another tab: the moves made here are kept as a game "
+        "of their own in Your games."
+    ),
+    "shelf.gone": "This game was deleted in another tab. It is saved again if you play on.",
+    "shelf.evicted": (
+        "Storage was running short: the oldest games were removed from Your games "
+        "({finished} finished, {unfinished} unfinished)."
+    ),
+    "shelf.resumed": "Game resumed.",
+    "shelf.deleted": "Game deleted.",
+    "shelf.dismiss": "Dismiss",
 }
 
 FR: Final[dict[str, str]] = {
@@ -181,7 +258,6 @@ FR: Final[dict[str, str]] = {
     ),
     "error.params": "Ce lien ne peut pas être ouvert : {reason}",
     "error.param": "paramètre « {name} » : {reason}",
-    "error.storage": "Votre navigateur ne permet pas d’enregistrer la partie.",
     "colour.r": "Rouge",
     "colour.b": "Bleu",
     "colour.y": "Jaune",
@@ -323,6 +399,88 @@ FR: Final[dict[str, str]] = {
     "level.easy": "facile",
     "level.medium": "moyen",
     "level.hard": "difficile",
+    # la réserve des parties enregistrées (shelf.py, shelf_panel.py)
+    "btn.games": "Vos parties",
+    "games.title": "Vos parties",
+    "games.empty": "Aucune partie enregistrée pour l’instant.",
+    "games.move": "coup {ply}",
+    "games.to_play": "à {colour} de jouer",
+    "games.won": "victoire de {side}",
+    "games.draw": "partie nulle",
+    "games.you": "vous jouez {colour}",
+    "games.vs_ai": "contre l’ordinateur",
+    "games.last": "dernier coup le {when}",
+    "games.current": "sur le plateau",
+    "games.resume": "Reprendre",
+    "games.export": "Exporter",
+    "games.delete": "Supprimer",
+    "games.repair": "Restaurer ce qui est lisible",
+    "games.damaged": "Mis de côté (illisible)",
+    "games.damaged.item": "mis de côté le {when}, {size} caractères",
+    "games.damaged.held": "illisible, {size} caractères",
+    "shelf.why.format": "ce n’est pas une partie de Dérive enregistrée",
+    "shelf.why.newer": "elle a été enregistrée par une version plus récente du jeu",
+    "shelf.why.shape": "certaines de ses données manquent ou ne sont pas du bon type",
+    "shelf.unavailable": (
+        "Votre navigateur ne laisse rien enregistrer à cette page : cette partie n’est pas "
+        "sauvegardée. Exportez-la pour la garder."
+    ),
+    "shelf.full": (
+        "Le stockage du navigateur est plein : cette partie n’est pas sauvegardée. "
+        "Exportez-la, ou supprimez dans Vos parties celles dont vous n’avez plus besoin."
+    ),
+    "shelf.damaged": (
+        "Une partie enregistrée est illisible ({reason}). Son texte est mis de côté : "
+        "rien n’a été effacé."
+    ),
+    "shelf.damaged.bad_move": (
+        "Une partie enregistrée est illisible ({reason}). Son texte est mis de côté. "
+        "Les coups 1 à {good} peuvent être restaurés ; le coup {bad} ({move}) n’est pas permis."
+    ),
+    "shelf.damaged.result": (
+        "Une partie enregistrée est illisible ({reason}). Son texte est mis de côté. Ses "
+        "{good} coups peuvent être restaurés, sans le résultat qu’elle annonçait."
+    ),
+    "shelf.repair": "Restaurer les coups 1 à {good}",
+    "shelf.repaired": "Coups 1 à {good} restaurés.",
+    "shelf.no_repair": "Rien de ce texte ne peut être restauré ; il reste mis de côté.",
+    "shelf.export_text": "Exporter son texte",
+    "shelf.cannot_export": "Cette partie ne peut pas être exportée : {reason}.",
+    "shelf.older": (
+        "Ce lien est plus ancien que votre partie sur cet appareil : il s’arrête au coup "
+        "{theirs}, la vôtre en est au coup {ours}. C’est votre partie qui est affichée."
+    ),
+    "shelf.open_beside": "Ouvrir aussi la version du lien",
+    "shelf.older_file": (
+        "Ce fichier s’arrête au coup {theirs}, avant votre partie sur cet appareil (coup "
+        "{ours}) : il s’ouvre comme une partie à part, et la vôtre reste dans Vos parties."
+    ),
+    "shelf.apart": (
+        "Sur cet appareil, cette partie a pris un autre tour : le lien s’ouvre comme une "
+        "partie à part, et la vôtre reste dans Vos parties."
+    ),
+    "shelf.your_move": "Vous jouez {colour} : à vous de jouer.",
+    "shelf.continued": "(C’est la suite de votre partie, qui en était au coup {ply}.)",
+    "shelf.send": "Votre coup est joué. Envoyez le lien à {colour}, qui joue ensuite.",
+    "shelf.send.over": "La partie est finie. Envoyez le lien pour que l’autre camp voie la fin.",
+    "shelf.share.to": "Envoyez ce lien à {colour}, qui joue ensuite :",
+    "shelf.newer": "Cette partie a avancé dans un autre onglet (elle en est au coup {ply}).",
+    "shelf.load_newer": "Afficher la version la plus récente",
+    "shelf.forked": (
+        "Cette partie a aussi été jouée dans un autre onglet : les coups joués ici sont "
+        "gardés à part, comme une partie de plus dans Vos parties."
+    ),
+    "shelf.gone": (
+        "Cette partie a été supprimée dans un autre onglet. Elle sera de nouveau enregistrée "
+        "si vous continuez à jouer."
+    ),
+    "shelf.evicted": (
+        "La place venait à manquer : les parties les plus anciennes ont été retirées de Vos "
+        "parties ({finished} terminées, {unfinished} en cours)."
+    ),
+    "shelf.resumed": "Partie reprise.",
+    "shelf.deleted": "Partie supprimée.",
+    "shelf.dismiss": "Fermer",
 }
 
 STRINGS: Final = {"en": EN, "fr": FR}
