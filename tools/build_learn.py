@@ -72,6 +72,7 @@ class Chrome:
     no: str
     table_head: tuple[str, ...]
     goal_one: str
+    games: str
     goal_chain: str
     footer: str
 
@@ -98,6 +99,7 @@ CHROME: dict[str, Chrome] = {
         no="no",
         table_head=("Rule set", "Dice each", "To win", "Protection", "Obligation", "Chance"),
         goal_one="one die on the opposite rive",
+        games="The six games",
         goal_chain="a well-formed chain of {n}",
         footer="Back to the game",
     ),
@@ -129,6 +131,7 @@ CHROME: dict[str, Chrome] = {
             "Hasard",
         ),
         goal_one="un dé sur la rive opposée",
+        games="Les six parties",
         goal_chain="une chaîne bien formée de {n}",
         footer="Retour au jeu",
     ),
@@ -270,8 +273,10 @@ def rule_sets_table(lang: str) -> str:
             + "".join(f"<td>{escape(c)}</td>" for c in cells)
             + "</tr>"
         )
+    # A box that may scroll sideways is reachable by keyboard, and says what it holds.
     return (
-        f'<div class="table"><table>\n<thead><tr>{head}</tr></thead>\n<tbody>'
+        f'<div class="table" tabindex="0" role="region" aria-label="{escape(chrome.games)}">'
+        f"<table>\n<thead><tr>{head}</tr></thead>\n<tbody>"
         f"{''.join(rows)}</tbody>\n</table></div>"
     )
 
