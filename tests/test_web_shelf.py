@@ -1,4 +1,4 @@
-"""The shelf of saved games (derive.web.shelf, shelf_panel): ids and prefix matching,
+"""The shelf of saved games (derive.web.shelf, keeper, shelf_panel): ids and prefix matching,
 bounds and eviction, damaged saves set aside and repaired, two tabs, links and files,
 correspondence between two devices, and every message in both languages."""
 
@@ -13,17 +13,15 @@ from derive.ai import LEVELS
 from derive.game import Game
 from derive.web import share, shelf_panel
 from derive.web.controller import HUMAN, Controller, Setup
+from derive.web.keeper import Download, Keeper, SimpleTab
 from derive.web.shelf import (
     DAMAGED_PREFIX,
     GAME_PREFIX,
     LEGACY_FORMAT,
     LEGACY_KEY,
-    Download,
     Entry,
-    Keeper,
     MemoryStore,
     Shelf,
-    SimpleTab,
     StorageError,
     Unreadable,
     game_key,

@@ -11,7 +11,8 @@ from html import escape
 
 from . import i18n
 from .controller import Controller
-from .shelf import Entry, Keeper, Message, damaged_time
+from .keeper import Keeper, Message
+from .shelf import Entry, damaged_time
 
 KIND_CLASS = {"error": "error", "warning": "error", "info": "info"}
 """Warnings look like errors: the player must see that the game is not being saved."""

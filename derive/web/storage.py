@@ -22,16 +22,8 @@ from pyscript.ffi import create_proxy, is_none, to_js
 
 from . import params, shelf_panel
 from .controller import Notice
-from .shelf import (
-    MAX_FILE_BYTES,
-    Download,
-    Keeper,
-    MemoryStore,
-    Result,
-    Shelf,
-    SimpleTab,
-    StorageError,
-)
+from .keeper import Download, Keeper, Result, SimpleTab
+from .shelf import MAX_FILE_BYTES, MemoryStore, Shelf, StorageError
 
 TAB_KEY = "derive.tab"
 """In ``sessionStorage``: the entry this tab plays, so a reload resumes its own game even
@@ -160,7 +152,8 @@ class ShelfGlue:
         window.addEventListener("storage", _keep(page.guard(self.on_storage)))
         document.addEventListener("click", _keep(page.guard(self.on_click)))
         # The page's language can change at any time: the shelf's words follow it.
-        observer = js.MutationObserver.new(_keep(lambda *_: self.render(force=True)))
+        redraw = page.guard(lambda _: self.render(force=True))
+        observer = js.MutationObserver.new(_keep(lambda *_: redraw(None)))
         observer.observe(
             document.documentElement, to_js({"attributes": True, "attributeFilter": ["lang"]})
         )
