@@ -223,6 +223,36 @@ def test_an_unreadable_entry_is_set_aside_never_deleted(clock: Clock) -> None:
     assert store.data[found[0].key] == NESTED and found[0].key.startswith(DAMAGED_PREFIX)
 
 
+def hostile_entries() -> Iterator[tuple[str, object]]:
+    good = json.loads(entry_of(played(2), "e", 1).to_text())
+    yield "a time beyond JavaScript's numbers", {**good, "updated": 10**30}
+    yield "a negative ply", {**good, "summary": {**good["summary"], "ply": -1}}
+    yield "a seat that is not text", {**good, "seats": {"r": 1}}
+    yield "a seat that is no colour", {**good, "seats": {"x": "human"}}
+    yield "moves not a list", {**good, "record": {**good["record"], "moves": "+c1"}}
+    yield "a move not text", {**good, "record": {**good["record"], "moves": [1]}}
+    yield "another id", {**good, "id": "f"}
+    yield "a newer version", {**good, "version": 99}
+    yield "another format", {**good, "format": "x"}
+    yield "no summary", {k: v for k, v in good.items() if k != "summary"}
+    yield "a result that is a number", {**good, "summary": {**good["summary"], "result": 1}}
+    yield "a colour that is not one", {**good, "you": "x"}
+    yield "a stamp that is not text", {**good, "stamp": None}
+    yield "not an object", [good]
+
+
+@pytest.mark.parametrize(("name", "data"), list(hostile_entries()))
+def test_a_hostile_entry_is_set_aside(clock: Clock, name: str, data: object) -> None:
+    store = MemoryStore()
+    store.data[GAME_PREFIX + "e"] = text = json.dumps(data)
+    ctrl, keeper = device(store, clock)
+    keeper.launch(None, {}, code=False, error=False)
+    assert ctrl.game.ply == 0, name
+    assert texts(keeper)[0].startswith("A saved game could not be read")
+    assert text in store.data.values() and GAME_PREFIX + "e" not in store.data
+    assert shelf_panel.games_html(keeper, str).count("data-set-aside=") == 1
+
+
 def test_text_too_big_to_move_stays_where_it_is_and_is_never_written_over(clock: Clock) -> None:
     store = MemoryStore()
     junk = "x" * 500
@@ -531,7 +561,7 @@ def test_full_storage_says_the_game_is_not_being_saved_until_it_is(clock: Clock)
 
 def test_unavailable_storage_is_said_from_the_start() -> None:
     ctrl = Controller("fr")
-    keeper = Keeper(ctrl, Shelf(MemoryStore(), Clock()), storage_ok=False)
+    keeper = Keeper(ctrl, Shelf(MemoryStore(), Clock()), trouble="shelf.unavailable")
     assert texts(keeper)[0].startswith("Votre navigateur ne laisse rien enregistrer")
 
 

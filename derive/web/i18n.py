@@ -196,6 +196,10 @@ EN: Final[dict[str, str]] = {
         "Your browser does not let this page store anything: this game is not being saved. "
         "Export it to keep it."
     ),
+    "shelf.broken": (
+        "Your saved games could not be opened (a fault in the game): this game is not being "
+        "saved, and nothing stored was changed. Export it to keep it."
+    ),
     "shelf.full": (
         "The browser's storage is full: this game is not being saved. Export it, or delete "
         "games you no longer need in Your games."
@@ -424,6 +428,11 @@ FR: Final[dict[str, str]] = {
     "shelf.unavailable": (
         "Votre navigateur ne laisse rien enregistrer à cette page : cette partie n’est pas "
         "sauvegardée. Exportez-la pour la garder."
+    ),
+    "shelf.broken": (
+        "Vos parties enregistrées n’ont pas pu être ouvertes (un défaut du jeu) : cette "
+        "partie n’est pas sauvegardée, et rien de ce qui était enregistré n’a changé. "
+        "Exportez-la pour la garder."
     ),
     "shelf.full": (
         "Le stockage du navigateur est plein : cette partie n’est pas sauvegardée. "

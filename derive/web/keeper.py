@@ -155,8 +155,10 @@ class Keeper:
         shelf: Shelf | None,
         tab: TabMemory | None = None,
         *,
-        storage_ok: bool = True,
+        trouble: str | None = None,
     ) -> None:
+        """``trouble``: the i18n key of a warning that this page cannot save (storage
+        refused, or the shelf could not be opened), shown until the page is left."""
         self.ctrl = ctrl
         self.shelf = shelf
         self.tab = tab or SimpleTab()
@@ -165,12 +167,12 @@ class Keeper:
         self.pending: Pending | None = None
         self.deleted: tuple[str, str] | None = None
         """``(id, text)`` of the last game deleted from the list, for its Undo."""
-        if not storage_ok:
+        if trouble is not None:
             self._say(
                 Message(
                     "storage",
                     "warning",
-                    "shelf.unavailable",
+                    trouble,
                     actions=(Action("export-current", "btn.export"),),
                     dismissible=False,
                 )

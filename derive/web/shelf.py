@@ -288,12 +288,12 @@ def parse_entry(text: str, storage_key: str | None = None) -> Entry:
         record=record,
         seats=dict(seats),
         setup=as_object(data.get("setup")),
-        created=_typed(data, "created", int),
-        updated=_typed(data, "updated", int),
+        created=_count(data, "created"),
+        updated=_count(data, "updated"),
         origin=origin,
         you=you,
         position=_typed(facts, "position", str),
-        ply=_typed(facts, "ply", int),
+        ply=_count(facts, "ply"),
         result=result,
         stamp=_typed(data, "stamp", str),
         size=len(text),
@@ -302,6 +302,15 @@ def parse_entry(text: str, storage_key: str | None = None) -> Entry:
 
 def as_object(value: Any) -> dict[str, Any]:
     return value if isinstance(value, dict) else {}
+
+
+def _count(data: dict[str, Any], name: str) -> int:
+    """A time (ms) or a ply: a whole number a browser's numbers hold exactly (a larger
+    one would reach JavaScript as a BigInt, which ``Date`` refuses)."""
+    value: int = _typed(data, name, int)
+    if not 0 <= value < 2**53:
+        raise Unreadable("shelf.why.shape", name)
+    return value
 
 
 def _typed(data: dict[str, Any], name: str, kind: type) -> Any:
@@ -573,7 +582,7 @@ class Shelf:
 
 def _damaged_time(key: str) -> int:
     stamp = key[len(DAMAGED_PREFIX) :].split("-", 1)[0]
-    return int(stamp) if stamp.isdigit() else 0
+    return int(stamp) if stamp.isdigit() and len(stamp) < 16 else 0
 
 
 def damaged_time(key: str) -> int | None:

@@ -13,6 +13,7 @@ bounds keep it far below the browser's quota (about 5 M characters).
 from __future__ import annotations
 
 import contextlib
+import traceback
 from typing import Any
 
 import js
@@ -141,13 +142,18 @@ class ShelfGlue:
             return False
         areas = _open_storage()
         if areas is None:
-            store: Any = MemoryStore()
-            self.keeper = Keeper(page.ctrl, Shelf(store, _now), SimpleTab(), storage_ok=False)
+            self.keeper = self._unsaved("shelf.unavailable")
         else:
             local, session = areas
             self.keeper = Keeper(page.ctrl, Shelf(LocalStore(local), _now), SessionTab(session))
         code = bool(js.URLSearchParams.new(window.location.search).has("game"))
-        setup_needed = self.keeper.launch(launch.game, launch.ai, code=code, error=error)
+        try:
+            setup_needed = self.keeper.launch(launch.game, launch.ai, code=code, error=error)
+        except Exception:  # noqa: BLE001 - a fault must not lock the player out for good
+            # Whatever in the storage set it off stays untouched: this page saves nothing.
+            js.console.error(traceback.format_exc())
+            self.keeper = self._unsaved("shelf.broken")
+            setup_needed = self.keeper.launch(launch.game, launch.ai, code=code, error=error)
         self._select(launch)
         window.addEventListener("storage", _keep(page.guard(self.on_storage)))
         document.addEventListener("click", _keep(page.guard(self.on_click)))
@@ -159,6 +165,10 @@ class ShelfGlue:
         )
         self.render()
         return setup_needed
+
+    def _unsaved(self, trouble: str) -> Keeper:
+        """A shelf in memory, with a warning that the game is not being saved."""
+        return Keeper(self.page.ctrl, Shelf(MemoryStore(), _now), SimpleTab(), trouble=trouble)
 
     def _select(self, launch: params.Launch) -> None:
         """``select=c3``: show that die's moves on the link's game."""
@@ -185,7 +195,10 @@ class ShelfGlue:
 
     def _when(self, ms: int) -> str:
         options = to_js({"dateStyle": "medium", "timeStyle": "short"})
-        return str(js.Date.new(ms).toLocaleString(self.page.ctrl.lang, options))
+        try:
+            return str(js.Date.new(ms).toLocaleString(self.page.ctrl.lang, options))
+        except JsException:
+            return "?"
 
     # ----- events -------------------------------------------------------------------
 
