@@ -11,9 +11,9 @@ import pytest
 
 from derive.ai import LEVELS
 from derive.game import Game
-from derive.web import share, shelf_panel
+from derive.web import engine_fr, share, shelf_panel
 from derive.web.controller import HUMAN, Controller, Setup
-from derive.web.keeper import Download, Keeper, SimpleTab
+from derive.web.keeper import Download, EngineText, Keeper, SimpleTab
 from derive.web.shelf import (
     DAMAGED_PREFIX,
     GAME_PREFIX,
@@ -282,7 +282,9 @@ def test_a_false_result_keeps_every_move() -> None:
     record = played(5).record()
     record["result"] = {"winner": "y", "termination": "goal"}
     repair = salvage(json.dumps(record))
-    assert repair is not None and (repair.good, repair.bad) == (5, None)
+    assert repair is not None and (repair.good, repair.bad, repair.whole) == (5, None, False)
+    wrapped = salvage(json.dumps({"format": "chess", "record": played(5).record()}))
+    assert wrapped is not None and (wrapped.good, wrapped.whole) == (5, True)
 
 
 @pytest.mark.parametrize(
@@ -496,6 +498,19 @@ def test_a_damaged_autosave_is_set_aside_and_explained(clock: Clock, name: str, 
     ctrl.play("+c1")  # and still there after a move on the board
     keeper.save()
     assert text in store.data.values()
+
+
+@pytest.mark.parametrize(("name", "text"), list(damaged_variants()))
+def test_a_damaged_autosave_is_explained_in_french(clock: Clock, name: str, text: str) -> None:
+    store = MemoryStore()
+    store.data[LEGACY_KEY] = text
+    ctrl, keeper = device(store, clock, lang="fr")
+    keeper.launch(None, {}, code=False, error=False)
+    (message,) = keeper.shown()
+    assert message.text(ctrl).startswith("Une partie enregistrée est illisible"), name
+    for _, value in message.fields:
+        if isinstance(value, EngineText):
+            assert engine_fr.untranslated(value) == [], name
 
 
 def test_the_good_moves_of_a_damaged_save_can_be_restored(clock: Clock) -> None:

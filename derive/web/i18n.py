@@ -211,6 +211,10 @@ EN: Final[dict[str, str]] = {
         "A saved game could not be read ({reason}). Its text is kept aside. Moves 1–{good} "
         "can be restored; move {bad} ({move}) is not legal."
     ),
+    "shelf.damaged.whole": (
+        "A saved game could not be read ({reason}). Its text is kept aside. Its {good} moves "
+        "can be restored."
+    ),
     "shelf.damaged.result": (
         "A saved game could not be read ({reason}). Its text is kept aside. Its {good} moves "
         "can be restored, without the result it claimed."
@@ -445,6 +449,10 @@ FR: Final[dict[str, str]] = {
     "shelf.damaged.bad_move": (
         "Une partie enregistrée est illisible ({reason}). Son texte est mis de côté. "
         "Les coups 1 à {good} peuvent être restaurés ; le coup {bad} ({move}) n’est pas permis."
+    ),
+    "shelf.damaged.whole": (
+        "Une partie enregistrée est illisible ({reason}). Son texte est mis de côté. Ses "
+        "{good} coups peuvent être restaurés."
     ),
     "shelf.damaged.result": (
         "Une partie enregistrée est illisible ({reason}). Son texte est mis de côté. Ses "

@@ -309,7 +309,7 @@ class Keeper:
                 key = "shelf.damaged.bad_move"
                 fields += [("bad", repair.bad), ("move", repair.move)]
             else:
-                key = "shelf.damaged.result"
+                key = "shelf.damaged.whole" if repair.whole else "shelf.damaged.result"
         actions.append(Action("export-damaged", "shelf.export_text", found.key))
         self._say(Message(f"damaged:{found.key}", "error", key, tuple(fields), tuple(actions)))
 

@@ -335,6 +335,8 @@ class Salvage:
     move: str
     seats: dict[str, str]
     setup: dict[str, Any]
+    whole: bool = False
+    """The record itself loads as it is (what was wrong was around it)."""
 
 
 _BAD_MOVE: Final = re.compile(r"^move (\d+)\b")
@@ -362,7 +364,7 @@ def salvage(text: str) -> Salvage | None:
     moves = record["moves"]
     try:
         game = replay(record)
-        return Salvage(game, len(moves), None, "", seats, setup)
+        return Salvage(game, len(moves), None, "", seats, setup, whole=True)
     except Unreadable as problem:
         found = _BAD_MOVE.match(problem.detail)
     bad = int(found.group(1)) if found else None
@@ -413,6 +415,7 @@ class Shelf:
         self.entries: dict[str, Entry] = {}
         self.held: set[str] = set()
         """Keys of unreadable text that could not be moved: never written over."""
+        self._sizes: dict[str, int] = {}
 
     # ----- reading ------------------------------------------------------
 
@@ -479,6 +482,14 @@ class Shelf:
         keys = [k for k in self.store.names() if k.startswith(DAMAGED_PREFIX)]
         keys.sort(key=lambda k: (_damaged_time(k), k))
         return keys + sorted(self.held)
+
+    def size_of(self, key: str) -> int:
+        """Characters of a set-aside text (remembered: such a text never changes, and the
+        list is drawn after every move)."""
+        if key not in self._sizes:
+            text = self.store.get(key)
+            self._sizes[key] = len(text) if text is not None else 0
+        return self._sizes[key]
 
     # ----- writing ------------------------------------------------------
 
@@ -578,6 +589,7 @@ class Shelf:
         """The player deleted a set-aside text."""
         self.store.remove(key)
         self.held.discard(key)
+        self._sizes.pop(key, None)
 
 
 def _damaged_time(key: str) -> int:

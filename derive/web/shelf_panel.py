@@ -90,8 +90,7 @@ def games_html(keeper: Keeper, when: Callable[[int], str]) -> str:
     ]
     damaged = []
     for key in shelf.damaged():
-        text = shelf.store.get(key)
-        size = len(text) if text is not None else 0
+        size = shelf.size_of(key)
         stamp = damaged_time(key)
         line = (
             ctrl.t("games.damaged.item", when=when(stamp), size=size)
