@@ -145,22 +145,34 @@ def test_a_link_opened_beside_a_saved_game_keeps_both(page: Page, server_url: st
     assert len(saved_games(page)) == 2
 
 
-def damaged_save() -> str:
-    """An autosave of the earlier single slot whose move 11 is illegal."""
+def old_save(moves: int, *, bad: int | None = None) -> tuple[str, Game]:
+    """An autosave of the earlier single slot (``bad``: that move made illegal)."""
     game = Game.new("ry", "L2", seed=1, start="r")
-    for _ in range(12):
+    for _ in range(moves):
         game.play(game.legal_moves()[0])
     record = game.record()
-    record["moves"][10] = "a1-j10"
-    return json.dumps(
-        {
-            "format": "derive-web-save",
-            "version": 1,
-            "record": record,
-            "seats": {"r": "human", "y": "human"},
-            "setup": {},
-        }
+    if bad is not None:
+        record["moves"][bad - 1] = "a1-j10"
+    seats = {"r": "human", "y": "human"}
+    text = json.dumps({"format": "derive-web-save", "version": 1, "record": record, "seats": seats})
+    return text, game
+
+
+def damaged_save() -> str:
+    return old_save(12, bad=11)[0]
+
+
+def test_the_old_single_autosave_moves_onto_the_shelf(page: Page, server_url: str) -> None:
+    open_app(page, server_url, position_query("- r ry L2"))
+    text, game = old_save(6)
+    page.evaluate(
+        "text => { localStorage.clear(); localStorage.setItem('derive.save', text) }", text
     )
+    goto(page, f"{server_url}/index.html")
+    assert board_position(page) == game.to_position()
+    expect(page.locator("#notice")).to_have_text("Your game was restored.")
+    assert list(saved_games(page).values()) == [game.to_position()]
+    assert page.evaluate("localStorage.getItem('derive.save')") is None
 
 
 def test_a_damaged_save_is_reported_and_kept(page: Page, server_url: str) -> None:
