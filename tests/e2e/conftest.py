@@ -7,7 +7,8 @@ Fixtures
     handler as ``make serve`` (``tools/serve.py``). E.g. ``f"{server_url}/bench/bare.html"``.
 ``browser_context``
     A fresh Chromium (``/usr/bin/chromium``, never a Playwright-downloaded browser) with a new
-    empty profile (``launch_persistent_context`` on a temp user-data-dir) for each test.
+    empty profile (``launch_persistent_context`` on a temp user-data-dir) for each test;
+    ``open_browser(playwright_instance, folder)`` opens another one (a second device).
 ``page``
     A page of that browser, watched by ``page_monitor``. At teardown the test fails if there
     was any console error, uncaught page error, PyScript error box (``.py-error``) or request
@@ -123,18 +124,22 @@ def playwright_instance() -> Iterator[Playwright]:
         yield pw
 
 
-@pytest.fixture
-def browser_context(
-    playwright_instance: Playwright, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[BrowserContext]:
-    profile = tmp_path_factory.mktemp("chromium-profile")
-    context = playwright_instance.chromium.launch_persistent_context(
+def open_browser(playwright: Playwright, profile: Path) -> BrowserContext:
+    """Headless Debian Chromium with the profile ``profile`` (a new folder: a new device)."""
+    return playwright.chromium.launch_persistent_context(
         user_data_dir=profile,
         executable_path=CHROMIUM,
         headless=True,
         args=CHROMIUM_ARGS,
         viewport={"width": 1280, "height": 800},
     )
+
+
+@pytest.fixture
+def browser_context(
+    playwright_instance: Playwright, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[BrowserContext]:
+    context = open_browser(playwright_instance, tmp_path_factory.mktemp("chromium-profile"))
     try:
         yield context
     finally:

@@ -23,7 +23,7 @@ from tests.e2e.appdriver import (
     position_query,
     wait_for_ply,
 )
-from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, PageMonitor
+from tests.e2e.conftest import PageMonitor, open_browser
 
 NESTED = "[" * 100_000 + "]" * 100_000
 """The probe's payload: a deeply nested JSON array, which kills Pyodide if parsed."""
@@ -266,13 +266,7 @@ def second_browser(
     playwright_instance: Playwright, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[BrowserContext]:
     """Another device: a browser with a profile of its own."""
-    context = playwright_instance.chromium.launch_persistent_context(
-        user_data_dir=tmp_path_factory.mktemp("second-profile"),
-        executable_path=CHROMIUM,
-        headless=True,
-        args=CHROMIUM_ARGS,
-        viewport={"width": 1280, "height": 800},
-    )
+    context = open_browser(playwright_instance, tmp_path_factory.mktemp("second-profile"))
     try:
         yield context
     finally:
