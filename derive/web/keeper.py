@@ -168,15 +168,7 @@ class Keeper:
         self.deleted: tuple[str, str] | None = None
         """``(id, text)`` of the last game deleted from the list, for its Undo."""
         if trouble is not None:
-            self._say(
-                Message(
-                    "storage",
-                    "warning",
-                    trouble,
-                    actions=(Action("export-current", "btn.export"),),
-                    dismissible=False,
-                )
-            )
+            self._not_saving(trouble)
 
     # ----- messages -------------------------------------------------------
 
@@ -186,6 +178,11 @@ class Keeper:
 
     def _hush(self, topic: str) -> None:
         self.messages.pop(topic, None)
+
+    def _not_saving(self, key: str) -> None:
+        """The warning that the game is not being saved, up until it is again."""
+        export = (Action("export-current", "btn.export"),)
+        self._say(Message("storage", "warning", key, actions=export, dismissible=False))
 
     def shown(self) -> list[Message]:
         return list(self.messages.values())
@@ -283,16 +280,18 @@ class Keeper:
             return False
         self.ctrl.open_game(game, entry.ai())
         self.ctrl.setup = Setup.from_json(entry.setup)
-        self._bind(entry, game)
+        self._take(Bound(entry.id, game, entry.stamp, entry.created, entry.origin, entry.you))
+        self._prompt_send()
         return True
 
-    def _bind(self, entry: Entry, game: Game) -> None:
-        self.bound = Bound(entry.id, game, entry.stamp, entry.created, entry.origin, entry.you)
-        self.tab.remember(entry.id)
-        for topic in ("newer", "older", "send", "forked", "gone"):
+    def _take(self, bound: Bound) -> None:
+        """This tab now plays ``bound``: remembered across reloads, and the news about the
+        game it played before is stale."""
+        self.bound = bound
+        self.tab.remember(bound.id)
+        for topic in ("newer", "older", "send", "forked", "gone", "apart"):
             self._hush(topic)
         self.pending = None
-        self._prompt_send()
 
     def _report(self, found: SetAside) -> None:
         """A text that could not be read: say so, offer its good part and its text."""
@@ -341,9 +340,7 @@ class Keeper:
             ctrl.open_game(game, seats_ai)
             ctrl.setup = Setup.from_json(entry.setup) if entry.setup else ctrl.setup
             you = self._you(game, seats_ai) if correspondence else entry.you
-            self.bound = Bound(entry.id, game, entry.stamp, entry.created, entry.origin, you)
-            self.tab.remember(entry.id)
-            self._clear_news()
+            self._take(Bound(entry.id, game, entry.stamp, entry.created, entry.origin, you))
             self._write(touch=bool(extended) and not same)
             if extended and not same:
                 self._greet(game, seats_ai, correspondence, continued=len(entry.moves))
@@ -383,7 +380,7 @@ class Keeper:
     def _greet(
         self, game: Game, ai: dict[str, str], correspondence: bool, continued: int | None
     ) -> None:
-        """ "You play Yellow: your move" when a link hands this device the turn."""
+        """Say "You play Yellow: your move" when a link hands this device the turn."""
         ctrl = self.ctrl
         if correspondence and not game.is_over and game.to_move not in ai:
             colour = ctrl.colour_name(game.to_move)
@@ -410,16 +407,8 @@ class Keeper:
             ctrl.setup = Setup.from_json(setup)
         key = game_key(game)
         you = self._you(game, seats_ai) if correspondence else None
-        now = self.shelf.clock()
-        self.bound = Bound(self.shelf.new_id(key), game, "", now, origin, you)
-        self.tab.remember(self.bound.id)
-        self._clear_news()
+        self._take(Bound(self.shelf.new_id(key), game, "", self.shelf.clock(), origin, you))
         self._write()
-
-    def _clear_news(self) -> None:
-        for topic in ("newer", "older", "send", "forked", "gone", "apart"):
-            self._hush(topic)
-        self.pending = None
 
     def import_text(self, text: str) -> bool:
         """An imported file: a bad one leaves the game as it was and says why."""
@@ -447,10 +436,8 @@ class Keeper:
             return
         game = self.ctrl.game
         if self.bound is None or self.bound.game is not game:
-            key = game_key(game)
-            self.bound = Bound(self.shelf.new_id(key), game, "", self.shelf.clock(), "new", None)
-            self.tab.remember(self.bound.id)
-            self._clear_news()
+            entry_id = self.shelf.new_id(game_key(game))
+            self._take(Bound(entry_id, game, "", self.shelf.clock(), "new", None))
         self._write()
         self._prompt_send()
 
@@ -492,15 +479,7 @@ class Keeper:
         try:
             evicted = self.shelf.write(entry)
         except StorageError as error:
-            self._say(
-                Message(
-                    "storage",
-                    "warning",
-                    "shelf.full" if error.full else "shelf.unavailable",
-                    actions=(Action("export-current", "btn.export"),),
-                    dismissible=False,
-                )
-            )
+            self._not_saving("shelf.full" if error.full else "shelf.unavailable")
             return
         bound.stamp = entry.stamp
         storage = self.messages.get("storage")
