@@ -394,6 +394,48 @@ def test_the_same_link_twice_resumes_the_same_game(clock: Clock) -> None:
     assert again.game.ply == 0 and len(stored_games(store)) == 2
 
 
+def test_a_bad_link_puts_the_last_game_back_under_the_setup_screen(clock: Clock) -> None:
+    store = MemoryStore()
+    ctrl, keeper = device(store, clock)
+    keeper.launch(Game.from_position("r3c3 r ry L2"), {}, code=False, error=False)
+    ctrl.play("c3-d4")
+    keeper.save()
+    again, keeper = device(store, clock)
+    assert keeper.launch(None, {}, code=False, error=True)  # the setup screen opens ...
+    assert again.game.to_position() == ctrl.game.to_position()  # ... over the saved game
+    assert again.play("+d10") is not None
+    keeper.save()
+    assert [e.moves for e in stored_games(store).values()] == [["c3-d4", "+d10"]]
+
+
+def test_a_game_deleted_from_the_list_can_be_put_back(clock: Clock) -> None:
+    store = MemoryStore()
+    ctrl, keeper = device(store, clock)
+    keeper.launch(Game.from_position("- r ry L3"), {}, code=False, error=False)
+    first = keeper.bound.id if keeper.bound else ""
+    keeper.launch(Game.from_position("- r ry L2"), {}, code=False, error=False)
+    assert keeper.act("delete", first) == "render"
+    assert len(stored_games(store)) == 1 and texts(keeper) == ["Game deleted."]
+    assert keeper.act("undelete") == "render"
+    assert len(stored_games(store)) == 2 and texts(keeper) == []
+    assert keeper.act("resume", first) == "changed" and ctrl.game.rules.id == "L3"
+
+
+def test_a_game_deleted_in_another_tab_is_saved_again_if_played_on(clock: Clock) -> None:
+    store = MemoryStore()
+    ctrl, keeper = device(store, clock)
+    keeper.launch(Game.from_position("- r ry L2"), {}, code=False, error=False)
+    key = GAME_PREFIX + (keeper.bound.id if keeper.bound else "")
+    del store.data[key]
+    keeper.external(key, None)
+    assert texts(keeper) == [
+        "This game was deleted in another tab. It is saved again if you play on."
+    ]
+    ctrl.play("+c1")
+    keeper.save()
+    assert stored_games(store)[key].moves == ["+c1"]
+
+
 def test_a_link_beside_a_saved_game_keeps_both(clock: Clock) -> None:
     store = MemoryStore()
     ctrl, keeper = device(store, clock)
