@@ -38,6 +38,8 @@ from tools.learn_checks import LessonError, check_all  # noqa: E402
 
 TEXTS = REPO_ROOT / "tools" / "learn_text"
 PAGES = {"en": "rules.html", "fr": "regles.html"}
+KIT = {"en": "embed-kit.html", "fr": "integrer.html"}
+"""The embed kit's pages for authors (``tools/build_embed.py``), linked from the footer."""
 LANGUAGES = ("en", "fr")
 
 _PLACE = re.compile(r"^\[\[([a-z0-9-]+)\]\]$", re.MULTILINE)
@@ -75,6 +77,11 @@ class Chrome:
     games: str
     goal_chain: str
     footer: str
+    reset: str
+    actions: str
+    waiting: str
+    failed: str
+    kit: str
 
 
 CHROME: dict[str, Chrome] = {
@@ -94,7 +101,7 @@ CHROME: dict[str, Chrome] = {
         solution="Solution",
         answer="Answer",
         mistakes="Typical mistakes",
-        open_game="Play this position on the game's board",
+        open_game="Play this position freely",
         yes="yes",
         no="no",
         table_head=("Rule set", "Dice each", "To win", "Protection", "Obligation", "Chance"),
@@ -102,6 +109,11 @@ CHROME: dict[str, Chrome] = {
         games="The six games",
         goal_chain="a well-formed chain of {n}",
         footer="Back to the game",
+        reset="Start again",
+        actions="Actions on the selected die",
+        waiting="One moment: the rules are loading, then your move is played.",
+        failed="The rules could not be loaded here. Reload the page to try again.",
+        kit="Put these boards on your site",
     ),
     "fr": Chrome(
         title="Apprendre Dérive — la règle, avec des plateaux à jouer",
@@ -119,7 +131,7 @@ CHROME: dict[str, Chrome] = {
         solution="Solution",
         answer="Réponse",
         mistakes="Erreurs fréquentes",
-        open_game="Jouer cette position sur le plateau du jeu",
+        open_game="Jouer librement cette position",
         yes="oui",
         no="non",
         table_head=(
@@ -134,6 +146,11 @@ CHROME: dict[str, Chrome] = {
         games="Les six parties",
         goal_chain="une chaîne bien formée de {n}",
         footer="Retour au jeu",
+        reset="Recommencer",
+        actions="Actions sur le dé choisi",
+        waiting="Un instant : les règles se chargent, puis votre coup est joué.",
+        failed="Les règles n’ont pas pu être chargées ici. Rechargez la page pour réessayer.",
+        kit="Ces plateaux sur votre site",
     ),
 }
 
@@ -166,9 +183,9 @@ def words(text: Words, lang: str) -> str:
 
 
 def game_link(lesson: Lesson, lang: str) -> str:
-    """The lesson's position on the game's own board, in embed mode: playable, and never
-    touching the reader's saved game."""
-    link = f"index.html?embed=1&lang={lang}&position={quote(lesson.position)}"
+    """The lesson's position on a board of its own, to play freely (the embedded board,
+    which never touches the reader's saved games)."""
+    link = f"embed.html?position={quote(lesson.position)}&interactive=1&lang={lang}"
     return link + (f"&select={lesson.select}" if lesson.select else "")
 
 
@@ -207,6 +224,8 @@ def lesson_html(lesson: Lesson, lang: str, level: int) -> str:
             f'<span class="lesson-counter">{escape(board.counter())}</span>'
             f'<button type="button" data-action="next" disabled>{chrome.next} ▶</button></div>'
         )
+    if lesson.mode != "watch":
+        side.append(actions_html(board, lang))
     if lesson.mode == "exercise":
         side.append(solution_html(lesson, board, lang))
     side.append('<p class="lesson-message" role="status" aria-live="polite"></p>')
@@ -221,10 +240,26 @@ def lesson_html(lesson: Lesson, lang: str, level: int) -> str:
         f'aria-labelledby="{ident}-title">\n'
         f'<{heading} id="{ident}-title"><span class="mode">{mode}</span> '
         f"{words(lesson.title, lang)}</{heading}>\n"
-        f'<div class="lesson-body">\n<figure class="lesson-board" {" ".join(data)}>\n{svg}\n'
+        f'<div class="lesson-body">\n<figure class="lesson-board" {" ".join(data)}>\n'
+        f'<div class="board-wrap">{svg}</div>\n'
         f'<figcaption class="board-words">{escape(board.describe())}</figcaption>\n</figure>\n'
         f'<div class="lesson-side">\n{chr(10).join(side)}\n</div>\n</div>\n</section>'
     )
+
+
+def actions_html(board: LessonBoard, lang: str) -> str:
+    """The buttons of a board to play: ±1 and re-roll on the selected die (re-roll only
+    where the game has chance), and starting again.  Off until the board is live."""
+    chrome = CHROME[lang]
+    acts = [("up", i18n.t(lang, "act.up")), ("down", i18n.t(lang, "act.down"))]
+    if board.game.rules.chance:
+        acts.append(("reroll", i18n.t(lang, "act.reroll")))
+    acts.append(("reset", chrome.reset))
+    buttons = "".join(
+        f'<button type="button" data-action="{action}" disabled>{escape(label)}</button>'
+        for action, label in acts
+    )
+    return f'<div class="lesson-actions" role="group" aria-label="{chrome.actions}">{buttons}</div>'
 
 
 def colon(lang: str) -> str:
@@ -357,8 +392,10 @@ def page(lang: str, text: str) -> str:
 <link rel="stylesheet" href="assets/rules.css">
 <link rel="alternate" hreflang="{lang}" href="{PAGES[lang]}">
 <link rel="alternate" hreflang="{other}" href="{PAGES[other]}">
+<script src="assets/live-boards.js"></script>
 </head>
-<body>
+<body data-entry="learn" data-waiting="{escape(chrome.waiting)}" \
+data-failed="{escape(chrome.failed)}">
 <!-- Generated with the lessons and texts it shows: edit those, not this file. -->
 <a class="skip" href="#main">{chrome.skip}</a>
 <header class="top">
@@ -372,7 +409,8 @@ lang="{other}">{chrome.other}</a>
 {main}
 </main>
 <footer><a href="index.html?lang={lang}">{chrome.footer}</a> · <a href="{PAGES[other]}" \
-hreflang="{other}" lang="{other}">{chrome.other}</a></footer>
+hreflang="{other}" lang="{other}">{chrome.other}</a> · <a href="{KIT[lang]}">{chrome.kit}</a>\
+</footer>
 </body>
 </html>
 """

@@ -31,6 +31,7 @@ from ..notation import MOVE, PASS, Move
 from . import highlights, i18n
 from .controller import Controller, Notice, Played
 from .lessons import NO_WORDS, Lesson, Mode, Step, Wrong
+from .orientation import Diagonal
 from .svg import BoardView
 
 Result = Literal[
@@ -102,7 +103,12 @@ def plain(text: str, lang: str = "en") -> str:
 
 class LessonSetupError(ValueError):
     """A lesson (typically one built from an embed's parameters) that cannot be played;
-    the message names the bad part."""
+    the message says what is wrong and ``part`` which part it is: ``"position"``,
+    ``"moves"`` or ``"solution"``."""
+
+    def __init__(self, message: str, part: str = "position") -> None:
+        super().__init__(message)
+        self.part = part
 
 
 @dataclass(frozen=True)
@@ -140,10 +146,13 @@ class Attempt:
 class LessonBoard:
     """The live state of one lesson; see the module's docstring."""
 
-    def __init__(self, lesson: Lesson, lang: str = i18n.DEFAULT_LANGUAGE) -> None:
+    def __init__(
+        self, lesson: Lesson, lang: str = i18n.DEFAULT_LANGUAGE, *, flip: bool = False
+    ) -> None:
         self.lesson = lesson
         self.lang = lang
         self._ctl = Controller(lang)
+        self._ctl.flip = flip  # seen from the other side (an embed's flip=1)
         self._played: list[Played] = []
         self._solver = ""
         self._index = 0
@@ -160,6 +169,8 @@ class LessonBoard:
         mode: Mode = "watch",
         moves: Sequence[str] = (),
         solution: str = "",
+        select: str = "",
+        flip: bool = False,
         lang: str = i18n.DEFAULT_LANGUAGE,
         seed: int = 1,
     ) -> LessonBoard:
@@ -170,7 +181,7 @@ class LessonBoard:
             game = Game.from_position(position, seed=seed)
         except ValueError as error:
             raise LessonSetupError(plain(ctl.engine_text(str(error)), lang)) from None
-        _check_line(game.copy(), moves, ctl, lang)
+        _check_line(game.copy(), moves, ctl, lang, "moves")
         lesson = Lesson(
             id="custom",
             area="",
@@ -180,15 +191,17 @@ class LessonBoard:
             text=NO_WORDS,
             steps=tuple(Step(move, NO_WORDS) for move in moves),
             solution=" ".join(solution.split()),
+            select=select,
             seed=seed,
         )
         if mode == "exercise":
             line = lesson.solution_line()
             if not line:
-                raise LessonSetupError(words(lang, "no_solution"))
+                raise LessonSetupError(words(lang, "no_solution"), "solution")
             for alternative in line[0]:
-                _check_line(game.copy(), (alternative, *(a[0] for a in line[1:])), ctl, lang)
-        return cls(lesson, lang)
+                moves = (alternative, *(a[0] for a in line[1:]))
+                _check_line(game.copy(), moves, ctl, lang, "solution")
+        return cls(lesson, lang, flip=flip)
 
     # ----- what is shown -------------------------------------------------
 
@@ -199,6 +212,12 @@ class LessonBoard:
     @property
     def mode(self) -> Mode:
         return self.lesson.mode
+
+    @property
+    def controller(self) -> Controller:
+        """The game's controller behind the board: the page draws its value picker with
+        the game's own panel."""
+        return self._ctl
 
     @property
     def position(self) -> str:
@@ -245,16 +264,34 @@ class LessonBoard:
         on a watch board no moves are offered; an exercise shows the position and the
         selected die but not the moves, targets or obligation marks that would give its
         answer away."""
-        explanation = self._ctl.explanation()
+        ctl = self._ctl
+        explanation = ctl.explanation()
         if self.mode == "try" and not self.game.is_over:
-            return self._ctl.board_view()
+            return ctl.board_view()
+        cursor = ctl.cursor if ctl.cursor_shown else None
         if self.mode == "exercise" and not self.solved:
             quiet: dict[str, Any] = dict(explanation)
             quiet["obligation"] = {"in_force": False, "obliged": {}}
             return highlights.board_view(
-                quiet, selected=self.selected, interactive=False, lang=self.lang
+                quiet,
+                selected=self.selected,
+                interactive=False,
+                cursor=cursor,
+                lang=self.lang,
+                bottom=ctl.bottom,
             )
-        return highlights.board_view(explanation, interactive=False, lang=self.lang)
+        # A watch board may open on a die's moves (an embed's select=c3): a picture of
+        # what that die can do, gone once the moves are stepped through.
+        shown = self.lesson.select if self.mode == "watch" and not self.ply else None
+        return highlights.board_view(
+            explanation,
+            selected=shown or None,
+            interactive=bool(shown),
+            show_enters=False,
+            cursor=cursor,
+            lang=self.lang,
+            bottom=ctl.bottom,
+        )
 
     def describe(self) -> str:
         """The position in words, for readers who do not see the board."""
@@ -362,14 +399,32 @@ class LessonBoard:
 
     # ----- try and exercise -------------------------------------------------
 
-    def click(self, square: str) -> Attempt:
-        """A click on ``square``: select a die, then play it to a square (or enter a die
-        on a free rive square), as on the game's board."""
+    @property
+    def cursor(self) -> str:
+        """The keyboard cursor's square."""
+        return self._ctl.cursor
+
+    def move_cursor(self, direction: Diagonal) -> None:
+        """An arrow key: the cursor walks a diagonal as the board is drawn."""
+        self._ctl.move_cursor(direction)
+
+    def escape(self) -> None:
+        """Esc: nothing selected, nothing said."""
+        self._ctl.escape()
+        self.message = None
+
+    def enter_values(self) -> list[int]:
+        """The values the picker offers for the die entering on ``picking``."""
+        return self._ctl.enter_values()
+
+    def click(self, square: str, *, keyboard: bool = False) -> Attempt:
+        """A click on ``square`` (or Enter on the keyboard cursor): select a die, then
+        play it to a square (or enter a die on a free rive square), as in the game."""
         if not self._open():
             return self._ignored()
         selected = self._ctl.selected
         gestures = (f"{selected}-{square}", f"{selected}x{square}") if selected else ()
-        played = self._ctl.click(square)
+        played = self._ctl.click(square, keyboard=keyboard)
         return self._outcome(played, (*gestures, f"+{square}"))
 
     def act(self, action: Literal["+", "-", "?"]) -> Attempt:
@@ -421,7 +476,7 @@ class LessonBoard:
             listed = self._listed(gestures, illegal=True) or self._refused_die(gestures, text)
             if listed is not None:
                 text = self._fill(listed, text)
-            self.message = Notice("error", text)
+            self.message = Notice("error", text, notice.why)
             return Attempt("refused", message=self.message)
         if self._ctl.picking is not None:
             self.message = Notice("info", self._ctl.status())
@@ -509,12 +564,14 @@ class LessonBoard:
         return words(self.lang, key, move=played.move)
 
 
-def _check_line(game: Game, moves: Sequence[str], ctl: Controller, lang: str) -> None:
+def _check_line(game: Game, moves: Sequence[str], ctl: Controller, lang: str, part: str) -> None:
     """Play ``moves`` on ``game``; ``LessonSetupError`` names the first illegal one."""
     for number, move in enumerate(moves, 1):
         why = game.why_illegal(move)
         if why is not None:
-            raise LessonSetupError(f"{number}. {move}: {plain(ctl.engine_text(why), lang)}")
+            reason = plain(ctl.engine_text(why), lang)
+            colon = " :" if lang == "fr" else ":"
+            raise LessonSetupError(f"{number}. {move}{colon} {reason}", part)
         game.play(move)
 
 

@@ -1,0 +1,73 @@
+// The embed kit's pages (embed-kit.html, integrer.html): snippets that name this site in
+// full (a snippet is pasted on another site), copy buttons, and the builder, which writes a
+// snippet from a form and shows it in the preview frame. The board in the frame checks the
+// link itself (its rules name any bad parameter): nothing here knows a rule.
+(() => {
+  "use strict";
+  const FRAME = "embed.html";
+
+  const absolute = (text) => text.replace(/src="embed\.html/g, `src="${new URL(FRAME, location.href).href}`);
+  function refreshSnippets() {
+    for (const code of document.querySelectorAll("[data-snippet]")) {
+      code.textContent = absolute(code.textContent);
+    }
+  }
+
+  addEventListener("click", async (event) => {
+    const button = event.target.closest && event.target.closest("[data-copy]");
+    if (!button) return;
+    const code = button.parentElement.querySelector("[data-snippet]");
+    try {
+      await navigator.clipboard.writeText(code.textContent);
+      const label = button.textContent;
+      button.textContent = button.dataset.copied;
+      setTimeout(() => { button.textContent = label; }, 1500);
+    } catch (_) {
+      getSelection().selectAllChildren(code); // copying refused: select it for the reader
+    }
+  });
+
+  // A query part: encoded so that the notation's "+" and "|" survive ("+" means a space).
+  const part = (name, value) => `${name}=${encodeURIComponent(value).replace(/%2C/g, ",")}`;
+
+  function build(form) {
+    const value = (name) => form.elements[name].value.trim();
+    const mode = form.elements.mode.value;
+    const parts = [part("position", value("position"))];
+    if (value("select")) parts.push(part("select", value("select")));
+    if (mode === "watch" && value("moves")) {
+      parts.push(part("moves", value("moves").split(/\s+/).join(" ")));
+      if (value("ply")) parts.push(part("ply", value("ply")));
+      if (form.elements.autoplay.checked) parts.push("autoplay=1");
+    }
+    if (mode === "try") parts.push("interactive=1");
+    if (mode === "exercise") parts.push(part("task", value("task")));
+    if (form.elements.flip.checked) parts.push("flip=1");
+    if (value("lang")) parts.push(part("lang", value("lang")));
+    return `${FRAME}?${parts.join("&")}`;
+  }
+
+  function show(form) {
+    const src = build(form);
+    const preview = document.getElementById("kit-preview");
+    const code = document.getElementById("kit-snippet");
+    const frame = preview.cloneNode(false);
+    frame.removeAttribute("id");
+    frame.removeAttribute("class");
+    frame.setAttribute("src", src);
+    frame.setAttribute("title", "Dérive");
+    frame.setAttribute("style", "border: 0");
+    code.textContent = absolute(frame.outerHTML);
+    preview.src = src;
+  }
+
+  addEventListener("DOMContentLoaded", () => {
+    refreshSnippets();
+    const form = document.getElementById("kit-form");
+    if (!form) return;
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      show(form);
+    });
+  });
+})();

@@ -1,0 +1,128 @@
+// The live lesson boards' only script before Python (the Learn pages and the embedded
+// board). Nothing here knows a rule: it
+//  * keeps what the reader does to a board that is not live yet (clicks on its squares and
+//    buttons, keys on it) in window.deriveQueue, which the boards' Python
+//    (derive/web/lesson_view.py) applies, in order, the moment each board is live;
+//  * makes the boards reachable by keyboard, so that keys can be kept too;
+//  * starts Python, once: window.deriveStart() (a Learn page calls it itself once the page
+//    has loaded; the embedded board when the reader uses it, assets/embed.js);
+//  * says so in the board's message if Python cannot start.
+// <html data-python> tells tests and the benchmark where Python is: idle, starting, failed.
+(() => {
+  "use strict";
+  const root = document.documentElement;
+  root.classList.add("js");
+  root.dataset.python = "idle";
+  const queue = [];
+  window.deriveQueue = queue;
+  const ENTRIES = {
+    learn: "from derive.web.learn_app import main\nmain()\n",
+    embed: "from derive.web.embed_app import main\nmain()\n",
+  };
+  // Keys a board may answer to (lesson_view.key_gesture decides, once live).
+  const KEYS = new Set([
+    "ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Home", "End", "PageUp", "PageDown",
+    "Enter", " ", "Escape", "+", "=", "-", "_", "d", "D", "1", "2", "3", "4", "5", "6",
+  ]);
+  const START_LIMIT_MS = 120000;
+
+  const isLive = (lesson) => {
+    const board = lesson.querySelector(".lesson-board");
+    return !!board && board.dataset.live === "true";
+  };
+
+  function say(lesson, text) {
+    const box = lesson.querySelector(".lesson-message");
+    if (box && text) {
+      box.textContent = text;
+      box.className = "lesson-message info";
+    }
+  }
+
+  function keep(lesson, kind, value) {
+    queue.push({ lesson: lesson.dataset.lesson, kind, value });
+    lesson.classList.add("waiting");
+    say(lesson, document.body.dataset.waiting);
+    start();
+  }
+
+  addEventListener("click", (event) => {
+    const target = event.target;
+    if (!target.closest) return;
+    const lesson = target.closest("[data-lesson]");
+    if (!lesson || isLive(lesson)) return;
+    const button = target.closest("button[data-action]");
+    if (button) {
+      if (!button.disabled) keep(lesson, "action", button.dataset.action);
+      return;
+    }
+    const square = target.closest("[data-square]");
+    if (square) keep(lesson, "square", square.dataset.square);
+  }, true);
+
+  addEventListener("keydown", (event) => {
+    const target = event.target;
+    if (!target.closest || event.altKey || event.ctrlKey || event.metaKey) return;
+    const wrap = target.closest(".board-wrap");
+    const lesson = wrap && wrap.closest("[data-lesson]");
+    if (!lesson || isLive(lesson) || !KEYS.has(event.key)) return;
+    event.preventDefault();
+    keep(lesson, "press", event.key);
+  }, true);
+
+  // A board the keyboard can reach: one stop per board, its squares named by the live
+  // board (aria-activedescendant).
+  function reachable() {
+    for (const wrap of document.querySelectorAll("[data-lesson] .board-wrap")) {
+      const lesson = wrap.closest("[data-lesson]");
+      wrap.tabIndex = 0;
+      wrap.setAttribute("role", "application");
+      const title = lesson.getAttribute("aria-labelledby");
+      if (title) wrap.setAttribute("aria-labelledby", title);
+    }
+    // Buttons that can only wait for Python are usable at once: their clicks are kept.
+    const waking = '[data-action="next"], [data-action="up"], [data-action="down"], ' +
+      '[data-action="reroll"]';
+    for (const button of document.querySelectorAll(`[data-lesson] :is(${waking})`)) {
+      if (!button.closest(".lesson-steps")) button.disabled = false;
+    }
+  }
+
+  let started = false;
+  function start() {
+    if (started) return;
+    started = true;
+    root.dataset.python = "starting";
+    const entry = ENTRIES[document.body.dataset.entry];
+    const script = document.createElement("script");
+    script.type = "py";
+    script.setAttribute("config", "./learn.toml");
+    script.textContent = entry;
+    document.body.append(script);
+    import(new URL("vendor/pyscript/core.js", document.baseURI).href).catch(failed);
+    setTimeout(() => {
+      if (!document.querySelector('[data-lesson] .lesson-board[data-live="true"]') &&
+          root.dataset.ready !== "true") failed();
+    }, START_LIMIT_MS);
+  }
+
+  function failed() {
+    if (root.dataset.python === "failed") return;
+    root.dataset.python = "failed";
+    for (const lesson of document.querySelectorAll("[data-lesson]")) {
+      if (!isLive(lesson)) say(lesson, document.body.dataset.failed);
+    }
+  }
+  addEventListener("unhandledrejection", () => {
+    if (started && root.dataset.ready !== "true") failed();
+  });
+
+  window.deriveStart = start;
+  addEventListener("DOMContentLoaded", reachable);
+  addEventListener("load", () => {
+    if (document.body.dataset.entry !== "learn") return;
+    // After the page is readable and its pictures are in: Python's start never delays it.
+    const idle = window.requestIdleCallback || ((run) => setTimeout(run, 200));
+    idle(start, { timeout: 2000 });
+  });
+})();
