@@ -38,6 +38,64 @@
   }[lang];
 
   const ready = () => root.dataset.ready === "true";
+
+  // The first minute: what a visitor does before Python is up is kept, not lost. A first
+  // visit (no saved game, no link) gets the new-game form at once, drawn at build time with
+  // the computer's levels; a choice made there, and clicks on the board's squares, wait in
+  // window.deriveEarly for the game (derive/web/app.py) to take them over when it starts.
+  const early = { setup: null, touched: [], clicks: [] };
+  window.deriveEarly = early;
+  const starting = {
+    fr: "La partie commence dès que le jeu est chargé…",
+    en: "The game starts as soon as it has loaded…",
+  }[lang];
+
+  function hasSavedGame() {
+    try {
+      for (let i = 0; i < localStorage.length; i += 1) {
+        const key = localStorage.key(i) || "";
+        if (key.startsWith("derive.game.") || key === "derive.save") return true;
+      }
+    } catch (_) {
+      return false;
+    }
+    return false;
+  }
+
+  function openEarlySetup() {
+    const dialog = document.getElementById("setup");
+    const template = document.getElementById(`setup-${lang}`);
+    if (!dialog || !template || typeof dialog.showModal !== "function") return;
+    document.getElementById("setup-fields").replaceChildren(template.content.cloneNode(true));
+    dialog.querySelector("#setup-title").textContent = template.dataset.title;
+    dialog.querySelector('button[type="submit"]').textContent = template.dataset.go;
+    dialog.querySelector('[data-action="setup-cancel"]').textContent = template.dataset.cancel;
+    const form = document.getElementById("setup-form");
+    form.addEventListener("change", (event) => {
+      if (!ready() && event.target.name) early.touched.push(event.target.name);
+    });
+    form.addEventListener("submit", (event) => {
+      if (ready()) return; // the game handles it
+      event.preventDefault();
+      early.setup = Object.fromEntries(new FormData(form).entries());
+      dialog.close();
+      show(starting, false);
+    });
+    dialog.querySelector('[data-action="setup-cancel"]').addEventListener("click", () => {
+      if (!ready()) dialog.close();
+    });
+    dialog.showModal();
+  }
+
+  addEventListener("DOMContentLoaded", () => {
+    const linked = ["position", "game", "ai"].some((name) => params.has(name));
+    if (!linked && !root.classList.contains("embed") && !hasSavedGame()) openEarlySetup();
+  });
+  addEventListener("click", (event) => {
+    if (ready() || !event.target.closest) return;
+    const square = event.target.closest("#board [data-square]");
+    if (square && early.clicks.length < 8) early.clicks.push(square.dataset.square);
+  }, true);
   let steps = 0;
   const EXPECTED_STEPS = 10; // py:progress events of a start without packages
 

@@ -12,8 +12,10 @@ import sys
 from collections.abc import Callable
 from typing import TextIO
 
+from . import safejson
 from .board import COLOUR_NAMES
 from .game import Game
+from .limits import MAX_RECORD_CHARS
 from .notation import Move
 from .rulesets import RULE_SETS
 
@@ -48,7 +50,8 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None) -> int:
     try:
         if args.load:
             with open(args.load, encoding="utf-8") as handle:
-                game = Game.from_record(json.load(handle))
+                # Bounded before parsing: a hostile file raises ValueError, never worse.
+                game = Game.from_record(safejson.loads(handle.read(MAX_RECORD_CHARS + 1)))
         elif args.position:
             game = Game.from_position(args.position, seed=args.seed)
         else:
@@ -89,7 +92,7 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None) -> int:
             print("saved")
         elif command:
             try:
-                print(f"played {game.play(command)}")
+                print(f"played {game.play(command, live=True)}")  # no chosen rolls
             except ValueError as error:
                 print(f"! {error}")
 

@@ -116,6 +116,8 @@ def why_illegal(game: Game, move: Move | str) -> str | None:
     name = COLOUR_NAMES[colour]
     outcome = game.outcome
     if outcome is not None:
+        if outcome.winner is None and outcome.termination == "agreement":
+            return "the game is over: it was drawn by agreement"
         if outcome.winner is None:
             return "the game is over: it was drawn at the ply limit"
         winner = " + ".join(COLOUR_NAMES[c] for c in outcome.winner)

@@ -64,12 +64,13 @@ _GOAL_INDEX: Final = tuple(COLOURS.index(OPPOSITE[c]) for c in COLOURS)
 
 @dataclass(frozen=True)
 class Outcome:
-    """How a game ended: a side reached its goal, or the ply limit drew it (R20)."""
+    """How a game ended: a side reached its goal, the ply limit drew it (R20), a side
+    resigned or the players agreed a draw (R31)."""
 
     winner: str | None
     """A colour letter or a team's letters; ``None`` for a draw."""
     termination: str
-    """``"goal"`` or ``"ply_limit"``."""
+    """``"goal"``, ``"ply_limit"``, ``"resignation"`` or ``"agreement"``."""
     chain: tuple[int, ...] = ()
     """The squares of the winning chain (L1: the die on the goal rive)."""
 
@@ -288,6 +289,39 @@ class Game:
 
     def can_redo(self) -> bool:
         return bool(self._redo)
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        """Who can win: each seated colour, or the two teams' letters."""
+        return self.seating.teams or tuple(self.seating.colours)
+
+    def resign(self, colour: str) -> Outcome:
+        """``colour`` gives up and the other side wins (R31): only in a game of two
+        sides, since with three or four the others would play on, which the rules do
+        not provide for.  Taking back the last move (``undo``) takes the resignation
+        back with it."""
+        if self._outcome is not None:
+            raise IllegalMove(self.why_illegal(PASS_MOVE) or "the game is over")
+        if colour not in self.seating.colours:
+            raise IllegalMove(
+                f"{COLOUR_NAMES.get(colour, repr(colour))} does not play in this game"
+            )
+        sides = self.sides
+        if len(sides) != 2:
+            raise IllegalMove("only a game between two sides can be resigned")
+        return self._end(Outcome(next(s for s in sides if colour not in s), "resignation"))
+
+    def agree_draw(self) -> Outcome:
+        """The players agree to a draw (R31)."""
+        if self._outcome is not None:
+            raise IllegalMove(self.why_illegal(PASS_MOVE) or "the game is over")
+        return self._end(Outcome(None, "agreement"))
+
+    def _end(self, outcome: Outcome) -> Outcome:
+        self._outcome = outcome
+        self._legal = None
+        self._redo.clear()
+        return outcome
 
     def piece_at(self, square: int | str) -> tuple[str, int] | None:
         s = parse_square(square) if isinstance(square, str) else square

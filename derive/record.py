@@ -77,6 +77,8 @@ def to_text(record: dict[str, Any]) -> str:
     result = record.get("result")
     if result:
         lines.append(f'[Result "{result["winner"] or "draw"}"]')
+        if result.get("termination") in _EARLY:  # the board alone would not say so
+            lines.append(f'[Termination "{result["termination"]}"]')
     lines.append("")
     moves = record["moves"]
     lines.extend(" ".join(moves[i : i + 12]) for i in range(0, len(moves), 12))
@@ -116,14 +118,17 @@ def from_text(text: str) -> dict[str, Any]:
     }
     if "Result" in tags:  # a text without a Result tag claims nothing
         winner = tags["Result"]
+        ended = tags.get("Termination")
         record["result"] = {
             "winner": None if winner == "draw" else winner,
-            "termination": "ply_limit" if winner == "draw" else "goal",
+            "termination": ended or ("ply_limit" if winner == "draw" else "goal"),
         }
     return record
 
 
 _NUMBER: Final = re.compile(r"\d+\.")
+_EARLY: Final = ("resignation", "agreement")
+"""Endings a text form must name: the moves do not show them (R31)."""
 
 
 def _parse_rolls(text: str) -> list[dict[str, int]]:

@@ -188,8 +188,13 @@ def _check_result(data: dict[str, Any], game: Game) -> None:
     claimed, termination = result.get("winner"), result.get("termination")
     if claimed is not None and not isinstance(claimed, str):
         raise RecordError(f"record: the result's winner should be text, not {kind_of(claimed)}")
-    if termination not in (None, "goal", "ply_limit"):
-        raise RecordError("record: the result's termination must be 'goal', 'ply_limit' or null")
+    if termination not in (None, "goal", "ply_limit", "resignation", "agreement"):
+        raise RecordError(
+            "record: the result's termination must be 'goal', 'ply_limit', 'resignation', "
+            "'agreement' or null"
+        )
+    if termination in ("resignation", "agreement") and not game.is_over:
+        _end_as_claimed(game, claimed, termination)
     actual = game.winner
     played = game.outcome.termination if game.outcome else None
     if (claimed, termination) != (actual, played):
@@ -197,6 +202,23 @@ def _check_result(data: dict[str, Any], game: Game) -> None:
             f"record: the result says {_result_words(claimed, termination)} "
             f"but the moves give {_result_words(actual, played)}"
         )
+
+
+def _end_as_claimed(game: Game, winner: str | None, termination: str) -> None:
+    """A game that ended without reaching its end on the board (R31): the record says
+    how, and it must be possible here."""
+    if termination == "agreement":
+        if winner is not None:
+            raise RecordError("record: a draw by agreement has no winner")
+        game.agree_draw()
+        return
+    losers = [side for side in game.sides if side != winner]
+    if winner not in game.sides or len(losers) != 1:
+        raise RecordError(
+            f"record: a resignation needs two sides and a winner among them, not "
+            f"{quoted(str(winner))}"
+        )
+    game.resign(losers[0][0])
 
 
 def _result_words(winner: str | None, termination: str | None) -> str:

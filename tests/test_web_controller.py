@@ -118,7 +118,7 @@ def test_illegal_click_gives_the_engines_reason_in_french() -> None:
     assert ctrl.click("f10") is None
     assert ctrl.notice is not None
     assert ctrl.notice.text == (
-        "Rouge ne peut occuper qu’une case de la rive de Jaune (déjà en d10, R14)"
+        "Rouge ne peut occuper qu’une case de la rive de Jaune (déjà en d10)"
     )
     assert ctrl.game.ply == 0
 
@@ -128,7 +128,7 @@ def test_obligation_blocks_other_dice_and_is_announced() -> None:
     assert ctrl.obligation_text() == "Red must capture: d2xc1"
     ctrl.click("h4")
     assert ctrl.selected is None
-    assert ctrl.notice is not None and "obligatory (R16)" in ctrl.notice.text
+    assert ctrl.notice is not None and "a capture is obligatory:" in ctrl.notice.text
 
 
 def test_typed_moves_play_or_say_why_not() -> None:
@@ -335,15 +335,112 @@ def test_status_for_a_win_and_a_team_win() -> None:
     assert fr.status() == "Rouge gagne !"
 
 
-def test_keyboard_cursor_walks_dark_squares_only() -> None:
+def test_keyboard_cursor_walks_the_diagonals_of_play() -> None:
     ctrl = table("- r ry L2")
     ctrl.cursor = "a1"
     seen = {ctrl.cursor}
-    for direction in ["right"] * 6 + ["up"] * 12 + ["left"] * 6 + ["down"] * 12:
+    for direction in ["up-right"] * 12 + ["down-right"] * 3 + ["up-left"] * 3 + ["down-left"] * 12:
         ctrl.move_cursor(direction)  # type: ignore[arg-type]
         seen.add(ctrl.cursor)
         parse_square(ctrl.cursor)  # raises on a light square
-    assert "i1" in seen and any(name.endswith("10") for name in seen)
+    assert {"b2", "e5", "j10"} <= seen  # along the long diagonal, stopping at the corner
+    ctrl.cursor = "e5"
+    ctrl.move_cursor("up-left")
+    assert ctrl.cursor == "d6"
+    ctrl.bottom = "y"  # turned: up on the screen is towards red's rive
+    ctrl.move_cursor("up-left")
+    assert ctrl.cursor == "e5"
     assert ctrl.board_view().cursor == parse_square(ctrl.cursor)
     ctrl.click("c1")
     assert ctrl.board_view().cursor is None  # a mouse click hides the keyboard cursor
+
+
+def test_the_board_turns_to_the_person_and_on_request() -> None:
+    ctrl = table("- r ry L2")
+    assert ctrl.board_view().bottom == "r"
+    ctrl.open_game(Game.from_position("- y ry L2"), {"r": "medium"})
+    assert ctrl.bottom == "y"  # the person plays yellow: their rive at the bottom
+    ctrl.turn_board()
+    assert ctrl.board_view().bottom == "r"
+    four = Game.from_position("- r rbyg L2")
+    ctrl.open_game(four)
+    seen = [ctrl.bottom]
+    for _ in range(4):
+        ctrl.turn_board()
+        seen.append(ctrl.bottom)
+    assert seen == ["r", "b", "y", "g", "r"]
+    ctrl.flip = True
+    ctrl.open_game(Game.from_position("- r ry L2"))
+    assert ctrl.bottom == "y"
+
+
+def test_refusals_are_in_players_words_with_a_why_link() -> None:
+    ctrl = table("y2c1,y2b2,r3d2,r1h4 r ry L3")
+    ctrl.play("h4-g5")
+    assert ctrl.notice is not None
+    assert "(R" not in ctrl.notice.text and "R16" not in ctrl.notice.text
+    assert ctrl.notice.why == "rules.html#lesson-obligation"
+    fr = table("y2c1,y2b2,r3d2,r1h4 r ry L3", lang="fr")
+    fr.play("h4-g5")
+    assert fr.notice is not None and "R16" not in fr.notice.text
+    assert fr.notice.why == "regles.html#lesson-obligation"
+
+
+def test_the_history_view_is_read_only_and_says_so() -> None:
+    ctrl = table("- r ry L2")
+    ctrl.play("+c1")
+    ctrl.play("+b10")
+    ctrl.view(1)
+    ctrl.click("c1")
+    assert ctrl.notice is not None and "move 1" in ctrl.notice.text
+    assert ctrl.board_view().selected is None
+
+
+def test_the_computer_levels_are_known_before_its_worker_starts() -> None:
+    from derive.ai import DEFAULT_LEVEL
+    from derive.web.controller import AI_DEFAULT, AI_LEVELS
+
+    assert (AI_LEVELS, AI_DEFAULT) == (LEVELS, DEFAULT_LEVEL)
+    ctrl = Controller("en")
+    assert ctrl.ai_state == "unknown" and ctrl.ai_levels == LEVELS
+    assert ctrl.setup.seats == {"r": HUMAN, "y": "ai"}  # a first game is against the computer
+
+
+def test_a_person_never_chooses_a_roll() -> None:
+    ctrl = table("r3c3 r ry L2")
+    assert ctrl.play("c3?6") is None
+    assert ctrl.notice is not None and ctrl.game.ply == 0
+    assert "6" not in ctrl.notice.text  # the refusal says nothing of the coming roll
+    assert ctrl.play("c3?") is not None and ctrl.game.ply == 1
+
+
+def test_resigning_asks_first_and_ends_the_game_for_good() -> None:
+    from derive.web import manners
+
+    ctrl = Controller("en")
+    ctrl.open_game(Game.from_position("- r ry L2"), {"y": "medium"})
+    assert manners.resigner(ctrl) == "r" and not manners.can_offer_draw(ctrl)
+    ctrl.play("+c1")
+    manners.ask(ctrl, "resign")  # the computer's turn: the person resigns all the same
+    assert ctrl.pending is not None and ctrl.pending.colour == "r"
+    assert "Red, do you really resign?" in manners.question_html(ctrl)
+    assert not manners.answer(ctrl, False) and not ctrl.game.is_over
+    manners.ask(ctrl, "resign")
+    assert manners.answer(ctrl, True)
+    assert ctrl.game.outcome is not None and ctrl.game.outcome.winner == "y"
+    assert not ctrl.can_undo() and not ctrl.undo() and ctrl.game.is_over
+
+
+def test_a_draw_is_offered_among_people_and_a_move_declines_it() -> None:
+    from derive.web import manners
+
+    ctrl = table("- r ry L2", lang="fr")
+    manners.ask(ctrl, "draw")
+    assert "Rouge propose la nulle" in manners.question_html(ctrl)
+    ctrl.play("+c1")
+    assert ctrl.pending is None  # playing on is a no
+    manners.ask(ctrl, "draw")
+    assert manners.answer(ctrl, True)
+    assert ctrl.status() == "Nulle d’un commun accord."
+    three = table("- r rby L2")
+    assert manners.resigner(three) is None and manners.can_offer_draw(three)

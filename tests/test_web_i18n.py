@@ -379,3 +379,31 @@ def test_every_hint_reason_clause_is_translated() -> None:
     assert engine_fr.translate_hint("captures yellow's 2 on e5, though it can be taken") == (
         "prend le 2 jaune en e5, mais il peut être pris"
     )
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "?lang=xx",
+        "?lang=fr&lang=en",
+        "?embed=maybe",
+        "?flip=yes",
+        "?position=-%20r%20ry%20L2&game=abc",
+        "?ai=z:hard",
+        "?ai=y:genius",
+        "?ai=y:hard,y:easy",
+        "?ai=,",
+        "?position=-%20r%20ry%20L2&ai=b:hard",
+        "?select=z9",
+        "?position=r9z9%20r%20ry%20L2",
+        "?game=%21%21%21",
+    ],
+)
+def test_every_bad_parameter_reads_in_french(query: str) -> None:
+    from derive.ai import parse_seats
+    from derive.web import engine_fr, params
+
+    with pytest.raises(params.ParamError) as caught:
+        params.parse(query, parse_ai=parse_seats)
+    french = engine_fr.translate(caught.value.reason)
+    assert engine_fr.untranslated(caught.value.reason) == [], french

@@ -77,11 +77,14 @@ def test_move_list_rows_follow_the_turn_order_and_mark_the_shown_move() -> None:
 
 def test_facts_announce_obligation_chains_and_protection() -> None:
     text = "".join(fragment(panel.facts_html(table("y2c1,y2b2,r3d2 r ry L3"))).itertext())
-    assert "Obligation to capture (R16)" in text and "Red must capture: d2xc1" in text
+    assert "Capture obligatory" in text and "Red must capture: d2xc1" in text
+    assert "(R" not in text
+    links = [a for t, a in Tags(panel.facts_html(table("y2c1,y2b2,r3d2 r ry L3"))).tags if t == "a"]
+    assert [a["href"] for a in links] == ["rules.html#lesson-obligation"]
     assert "Anchored chain: c1–b2" in text
     formed = "".join(fragment(panel.facts_html(table("r3d10,r2e9 r ry L2"))).itertext())
     assert "Well-formed chain: e9–d10" in formed
-    assert "Protected dice (R15): e9, d10" in formed
+    assert "Protected dice: e9, d10" in formed
 
 
 def test_end_banner_names_the_winner_and_the_chain() -> None:
@@ -139,10 +142,13 @@ def test_setup_form_lists_rule_sets_seats_and_levels() -> None:
     chosen = {name: next(v for v, on in values if on) for name, values in options.items()}
     assert chosen["seat_r"] == HUMAN and chosen["seat_y"] == "ai:hard" and chosen["seat_b"] == "off"
     assert [v for v, _ in options["seat_b"]] == ["off", HUMAN, *(f"ai:{lv}" for lv in LEVELS)]
-    waiting = Tags(panel.setup_html(setup, "fr", (), "starting"))
-    assert "Démarrage du joueur ordinateur…" in waiting.text
+    # before the computer's worker is up, its levels are offered all the same
+    waiting = Tags(panel.setup_html(setup, "fr", LEVELS, "starting"))
+    offered = [a["value"] for t, a in waiting.tags if t == "option" and a.get("name") is None]
+    assert "ai:medium" in offered
+    gone = Tags(panel.setup_html(setup, "fr", LEVELS, "unavailable"))
     assert not any(
-        v.startswith("ai:") for t, a in waiting.tags if t == "option" for v in [a["value"] or ""]
+        v.startswith("ai:") for t, a in gone.tags if t == "option" for v in [a["value"] or ""]
     )
 
 

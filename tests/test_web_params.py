@@ -37,6 +37,7 @@ def test_ai_seats_use_the_ais_own_parser() -> None:
         ("?position=-+r+ry+L2&ai=b", "ai", "b not seated in this game"),
         ("?lang=de", "lang", "'de' is not one of fr, en"),
         ("?embed=maybe", "embed", "not 1 or 0"),
+        ("?flip=yes", "flip", "not 1 or 0"),
         ("?select=k1", "select", "not a square"),
         ("?game=abc&position=-+r+ry+L2", "game", "either position or game"),
         ("?game=!!!", "game", "damaged"),
@@ -60,6 +61,7 @@ def test_embed_select_lang() -> None:
     assert launch.embed and launch.select == "c3" and launch.lang == "fr"
     assert not params.parse("?embed=0").embed
     assert params.parse("?embed").embed
+    assert params.parse("?flip=1").flip and not params.parse("?flip=0").flip
 
 
 def test_ai_text_in_turn_order() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from dataclasses import replace
 
 import pytest
 
@@ -10,7 +11,7 @@ from derive import RIVES, SQUARES, Game, parse_square, square_name
 from derive.board import NEIGHBOURS
 from derive.web import palette
 from derive.web.highlights import board_view, chain_links, move_squares
-from derive.web.svg import PIPS, BoardView, DieView, die_svg, main, render_board
+from derive.web.svg import CELL, PIPS, BoardView, DieView, die_svg, main, render_board
 
 NS = {"s": "http://www.w3.org/2000/svg"}
 
@@ -188,7 +189,7 @@ def test_last_move_and_winning_chain() -> None:
     assert {"c9", "d10"} == {
         g.get("data-square")
         for g in squares_of(root).values()
-        if g.find("s:rect[@class='mark-last']", NS) is not None
+        if g.find("s:g[@class='mark-last']", NS) is not None
     }
 
 
@@ -257,3 +258,35 @@ def test_static_picture_has_no_controls_nor_ids() -> None:
     root = parse(picture)
     assert root.get("role") == "img" and root.get("aria-label")
     assert picture.count("data-square=") == 50 and 'data-die="c3"' in picture
+
+
+@pytest.mark.parametrize(
+    ("bottom", "corner", "edges"),
+    [
+        # the square at the bottom-left corner of the picture, and where each rive is drawn
+        ("r", "a1", {"r": "bottom", "b": "left", "y": "top", "g": "right"}),
+        ("y", "j10", {"y": "bottom", "g": "left", "r": "top", "b": "right"}),
+        ("b", "a10", {"b": "bottom", "y": "left", "g": "top", "r": "right"}),
+        ("g", "j1", {"g": "bottom", "r": "left", "b": "top", "y": "right"}),
+    ],
+)
+def test_the_board_turns_to_put_a_rive_at_the_bottom(
+    bottom: str, corner: str, edges: dict[str, str]
+) -> None:
+    from derive.web.svg import MARGIN, SIZE, screen_edge, square_origin
+
+    assert {c: screen_edge(c, bottom) for c in "rbyg"} == edges
+    # a10 and j1 are light squares: indexed by file and rank, not parsed
+    index = "abcdefghij".index(corner[0]) + SIZE * (int(corner[1:]) - 1)
+    assert square_origin(index, bottom) == (MARGIN, MARGIN + (SIZE - 1) * CELL)
+    origins = {square_origin(s, bottom) for s in range(SIZE * SIZE)}
+    assert len(origins) == SIZE * SIZE  # a rotation: every square still has its own place
+    game = Game.from_position("r2c3,y4d4 r rbyg L2")
+    root = parse(render_board(replace(board_view(game.explain()), bottom=bottom)))
+    assert root.get("data-bottom") == bottom
+    assert set(dice_of(root)) == {"c3", "d4"}  # squares keep their names
+    strip = root.find(".//s:rect[@class='turn-strip']", NS)
+    assert strip is not None
+    # red to move: its bar runs along red's rive, wherever that is drawn
+    horizontal = float(strip.get("width", 0)) > float(strip.get("height", 0))
+    assert horizontal == (edges["r"] in ("top", "bottom"))

@@ -6,6 +6,10 @@
 * ``index.html``'s board skeleton: the empty board, drawn by ``derive.web.svg`` between
   the ``skeleton:start`` / ``skeleton:end`` markers, so the page shows a board (not a
   blank) while Python starts.
+* ``index.html``'s new-game form, in French and in English (``setup:start`` /
+  ``setup:end``), as ``derive.web.panel`` draws it with the computer's levels: a first
+  visit can choose its game, against the computer too, before Python has started
+  (``assets/boot.js`` shows it and hands the choice over).
 
 Usage: ``python3 tools/build_web.py [--check]`` (``--check``: change nothing, exit 1 and
 name the stale file if either is out of date; the unit tests run this check).
@@ -16,12 +20,15 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+from html import escape
 from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 if str(REPO_ROOT) not in sys.path:
     sys.path.insert(0, str(REPO_ROOT))
 
+from derive.web import i18n, panel  # noqa: E402
+from derive.web.controller import AI_LEVELS, Setup  # noqa: E402
 from derive.web.svg import BoardView, render_board  # noqa: E402
 
 PACKAGE = REPO_ROOT / "derive"
@@ -33,6 +40,7 @@ TERMINAL_ONLY = frozenset({"__main__.py", "arena.py"})
 
 FILES_HEADER = "[files]\n"
 _SKELETON = re.compile(r"(<!-- skeleton:start[^>]*-->\n)(.*?)(<!-- skeleton:end -->)", re.DOTALL)
+_SETUP = re.compile(r"(<!-- setup:start[^>]*-->\n)(.*?)(<!-- setup:end -->)", re.DOTALL)
 
 
 def browser_modules() -> list[str]:
@@ -64,10 +72,29 @@ def skeleton() -> str:
     return render_board(BoardView(position="")) + "\n"
 
 
+def setup_templates() -> str:
+    """The first visit's form in each language, with the dialog's words beside it."""
+    out = []
+    for lang in i18n.LANGUAGES:
+        words = " ".join(
+            f'data-{name}="{escape(i18n.t(lang, key))}"'
+            for name, key in (
+                ("title", "setup.title"),
+                ("go", "setup.go"),
+                ("cancel", "setup.cancel"),
+            )
+        )
+        fields = panel.setup_html(Setup(), lang, AI_LEVELS, "unknown")
+        out.append(f'<template id="setup-{lang}" {words}>{fields}</template>\n')
+    return "".join(out)
+
+
 def page_text(current: str) -> str:
-    if not _SKELETON.search(current):
-        raise SystemExit(f"{PAGE.name}: skeleton markers not found")
-    return _SKELETON.sub(lambda m: m.group(1) + skeleton() + m.group(3), current, count=1)
+    for pattern, name in ((_SKELETON, "skeleton"), (_SETUP, "setup")):
+        if not pattern.search(current):
+            raise SystemExit(f"{PAGE.name}: {name} markers not found")
+    current = _SKELETON.sub(lambda m: m.group(1) + skeleton() + m.group(3), current, count=1)
+    return _SETUP.sub(lambda m: m.group(1) + setup_templates() + m.group(3), current, count=1)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -22,21 +22,23 @@ from pyodide.ffi import JsException
 from pyscript import document, window, workers
 from pyscript.ffi import create_proxy, is_none, to_js
 
-from ..board import parse_square
-from . import i18n, panel, params
+from . import i18n, manners, panel, params, sound, why
+from .board_widget import BoardWidget
 from .controller import Controller, Notice, Played, Setup
+from .orientation import KEY_DIAGONALS
 from .storage import ShelfGlue
 from .storage import get_item as _storage_get
-from .svg import CELL, MARGIN, die_face, die_svg, render_board, square_origin
+from .svg import die_svg
 
 LANG_KEY = "derive.lang"
+SPEED_KEY = "derive.speed"
+SOUND_KEY = "derive.sound"
 SEARCH_SLICE_S = 0.06
 """Worker thinking per message: short enough to stop a search at once."""
 AI_MIN_MOVE_S = 0.4
 """A computer move never lands sooner than this, so a person sees each one."""
 START_ROLL_S = 1.4
 """A computer that won the start roll waits this long, for the roll to be seen."""
-HOP_MS = 170
 WORKER_START_S = 180
 """Give up on the AI worker (and say so) if it has not started by then."""
 WORKER_CODE = (
@@ -44,12 +46,26 @@ WORKER_CODE = (
     "__export__ = ['hello', 'start', 'step', 'stop', 'suggest']\n"
 )
 ACTIONS: dict[str, Literal["+", "-", "?"]] = {"up": "+", "down": "-", "reroll": "?"}
-ARROWS: dict[str, Literal["up", "down", "left", "right"]] = {
-    "ArrowUp": "up",
-    "ArrowDown": "down",
-    "ArrowLeft": "left",
-    "ArrowRight": "right",
+KEYS: dict[str, str] = {
+    "+": "up",
+    "=": "up",
+    "-": "down",
+    "_": "down",
+    "d": "reroll",
+    "D": "reroll",
+    "u": "undo",
+    "U": "undo",
+    "r": "redo",
+    "R": "redo",
+    "y": "redo",
+    "Y": "redo",
+    "h": "hint",
+    "H": "hint",
+    "f": "turn",
+    "F": "turn",
+    "?": "keys",
 }
+"""Single keys and the buttons they press (the keyboard help lists them)."""
 _proxies: list[Any] = []
 
 
@@ -84,6 +100,8 @@ class Page:
         self.banner_dismissed = False
         self.setup_touched: set[str] = set()
         """Names of the setup form's fields the player changed since it opened."""
+        self.board = BoardWidget(_el("#board"), speed=_storage_get(SPEED_KEY) or "auto")
+        self.sound = sound.Sound(on=_storage_get(SOUND_KEY) == "on")
 
     # ----- start -----------------------------------------------------------
 
@@ -106,6 +124,7 @@ class Page:
         self.embed = launch.embed or document.documentElement.classList.contains("embed")
         if launch.lang:
             ctrl.lang = launch.lang
+        ctrl.flip = launch.flip
         setup_needed = self.shelf.launch(launch, error is not None)
         if self.embed:
             document.documentElement.classList.add("embed")
@@ -119,9 +138,38 @@ class Page:
         root.dataset.readyMs = str(round(window.performance.now()))
         root.dataset.ready = "true"
         if setup_needed:
-            self.open_setup()
+            self.take_over_early_setup()
+        self.replay_early_clicks()
         if not self.embed or any(ctrl.is_ai(c) for c in ctrl.game.seating.colours):
             self.spawn(self.start_worker())
+
+    def take_over_early_setup(self) -> None:
+        """A first visit may have chosen its game before Python was up (assets/boot.js):
+        start it now; or keep the form open as the visitor left it."""
+        early = _early()
+        fields = early.get("setup")
+        if isinstance(fields, dict):
+            setup, lang = panel.setup_from_form(fields)
+            if lang and lang != self.ctrl.lang:
+                self.set_language(lang)
+            if not setup.problem():
+                self.ctrl.new_game(setup)
+                self.changed()
+                return
+        if _el("#setup").open:
+            # The form is the one this module would draw (tools/build_web.py): leave it
+            # as the visitor has it, focus and all.
+            self.setup_touched = {str(name) for name in early.get("touched") or ()}
+            self.on_setup_change(None)
+        else:
+            self.open_setup()
+
+    def replay_early_clicks(self) -> None:
+        """Squares clicked on the board before it was live, played as if just clicked."""
+        for square in _early().get("clicks") or ():
+            if _el("dialog[open]") is not None:
+                break
+            self.after(self.ctrl.click(str(square)))
 
     def _enable_controls(self) -> None:
         """Wake the controls the static page ships disabled; ``render`` then disables
@@ -140,6 +188,8 @@ class Page:
         _on(_el("#setup-form"), "submit", self.guard(self.on_setup_submit))
         _on(_el("#setup-form"), "change", self.guard(self.on_setup_change))
         _on(_el("#import-file"), "change", self.guard(self.on_import))
+        for setting in document.querySelectorAll("[data-setting]"):
+            _on(setting, "change", self.guard(self.on_setting))
 
     def guard(self, handler: Callable[[Any], Any]) -> Callable[[Any], None]:
         """Run an event handler; a bug shows a friendly message, never a traceback."""
@@ -247,6 +297,40 @@ class Page:
             _el("#share").close()
         elif action == "language":
             self.set_language("en" if ctrl.lang == "fr" else "fr")
+        elif action == "turn":
+            ctrl.turn_board()
+            self.render()
+        elif action in ("resign", "offer-draw"):
+            manners.ask(ctrl, "resign" if action == "resign" else "draw")
+            self.render()
+        elif action in ("answer-yes", "answer-no"):
+            if manners.answer(ctrl, action == "answer-yes"):
+                self.banner_dismissed = False
+                self.sound.play("end")
+                self.changed()
+            else:
+                self.render()
+        elif action == "keys":
+            _el("#keys-body").innerHTML = panel.keys_html(ctrl.lang)
+            _el("#keys").showModal()
+        elif action == "close-keys":
+            _el("#keys").close()
+
+    def on_setting(self, event: Any) -> None:
+        """The menu's settings: sound on or off, the animations' speed; remembered."""
+        target = event.target
+        name = str(target.dataset.setting)
+        if name == "sound":
+            self.sound.on = bool(target.checked)
+            value = "on" if self.sound.on else "off"
+            if self.sound.on:
+                self.sound.play("move")  # a sample, and browsers allow audio after a click
+            key = SOUND_KEY
+        else:
+            value = self.board.speed = str(target.value)
+            key = SPEED_KEY
+        with contextlib.suppress(JsException):
+            window.localStorage.setItem(key, value)
 
     def on_key(self, event: Any) -> None:
         target = event.target
@@ -267,8 +351,8 @@ class Page:
                 return
             event.preventDefault()
             return
-        if on_board and key in ARROWS:
-            ctrl.move_cursor(ARROWS[key])
+        if on_board and key in KEY_DIAGONALS:
+            ctrl.move_cursor(KEY_DIAGONALS[key])
             self.render()
         elif on_board and key in ("Enter", " "):
             self.after(ctrl.click(ctrl.cursor, keyboard=True))
@@ -277,18 +361,8 @@ class Page:
             self.render()
         elif ctrl.picking and key in "123456" and len(key) == 1:
             self.after(ctrl.pick_value(int(key)))
-        elif key in ("+", "="):
-            self.do("up")
-        elif key in ("-", "_"):
-            self.do("down")
-        elif key == "?":
-            self.do("reroll")
-        elif key in ("u", "U"):
-            self.do("undo")
-        elif key in ("r", "R", "y", "Y"):
-            self.do("redo")
-        elif key in ("h", "H"):
-            self.do("hint")
+        elif key in KEYS:
+            self.do(KEYS[key])
         else:
             return
         event.preventDefault()
@@ -329,9 +403,8 @@ class Page:
     def render(self) -> None:
         ctrl = self.ctrl
         root = document.documentElement
-        board = _el("#board")
-        board.innerHTML = render_board(ctrl.board_view())
-        board.setAttribute("aria-activedescendant", f"sq-{ctrl.cursor}")
+        self.board.draw(ctrl.board_view())
+        self.board.element.setAttribute("aria-activedescendant", f"sq-{ctrl.cursor}")
         _el("#status").textContent = ctrl.status()
         _el("#embed-status").textContent = ctrl.status()
         notice = _el("#notice")
@@ -339,8 +412,14 @@ class Page:
             notice.textContent = ""
             notice.className = "notice"
         else:
-            notice.textContent = ctrl.notice.text
+            notice.innerHTML = panel.notice_html(ctrl.notice, ctrl.lang)
             notice.className = f"notice {ctrl.notice.kind}"
+        question = _el("#question")
+        question.innerHTML = manners.question_html(ctrl)
+        question.hidden = ctrl.pending is None
+        history = _el("#history")
+        history.innerHTML = panel.history_html(ctrl)
+        history.hidden = ctrl.view_ply is None
         _el("#facts").innerHTML = panel.facts_html(ctrl)
         _el("#players").innerHTML = panel.players_html(ctrl)
         _el("#moves").innerHTML = panel.moves_html(ctrl)
@@ -376,16 +455,7 @@ class Page:
         picker.innerHTML = panel.picker_html(ctrl)
         picker.hidden = ctrl.picking is None
         if ctrl.picking is not None:
-            # Beside the square, on the side with room: below it in the upper half,
-            # above it in the lower half; kept clear of the board's sides.
-            x, y = square_origin(parse_square(ctrl.picking))
-            size = 2 * MARGIN + 10 * CELL
-            below = y < size / 2
-            left = min(max(100 * (x + CELL / 2) / size, 24), 76)
-            top = 100 * ((y + CELL) if below else y) / size
-            picker.style.left = f"{left:.2f}%"
-            picker.style.top = f"{top:.2f}%"
-            picker.classList.toggle("above", not below)
+            self.board.place_beside(picker, ctrl.picking)
         roll = _el("#start-roll")
         game = ctrl.game
         # The start roll stays up for the first round, so it can be read even when a
@@ -420,6 +490,8 @@ class Page:
         for action, enabled in states.items():
             for button in document.querySelectorAll(f'[data-action="{action}"]'):
                 button.disabled = not enabled
+        _el('[data-action="resign"]').hidden = manners.resigner(ctrl) is None
+        _el('[data-action="offer-draw"]').hidden = not manners.can_offer_draw(ctrl)
         _el('[data-action="reroll"]').hidden = not ctrl.game.rules.chance
         _el('[data-action="pass"]').hidden = not ctrl.must_pass()
         _el('[data-action="resume"]').hidden = not (ctrl.paused and not ctrl.game.is_over)
@@ -441,6 +513,10 @@ class Page:
             for element in document.querySelectorAll(f"[data-{_dashed(data)}]"):
                 element.setAttribute(attribute, i18n.t(lang, str(getattr(element.dataset, data))))
         document.title = f"{i18n.t(lang, 'app.title')} · {i18n.t(lang, 'app.tagline')}"
+        for link in document.querySelectorAll("[data-rules-link]"):
+            link.setAttribute("href", why.PAGES[lang])
+        _el('[data-setting="sound"]').checked = self.sound.on
+        _el('[data-setting="speed"]').value = self.board.speed
 
     def set_language(self, lang: str) -> None:
         self.ctrl.lang = lang
@@ -629,53 +705,17 @@ class Page:
 
     async def animate(self, played: Played) -> None:
         """Jumps fly along their path, re-rolls roll; the board is already up to date."""
+        self.sound.play("capture" if played.kind == "capture" else "move")
+        if self.ctrl.game.is_over:
+            self.sound.play("end")
         if played.kind in ("move", "capture") and len(played.path) >= 2:
-            await self.fly(played.path)
+            await self.board.fly(played.path)
         elif played.kind == "reroll":
-            await self.roll(played.move[: played.move.index("?")], played.colour, played.value)
-
-    async def fly(self, path: tuple[str, ...]) -> None:
-        die = _el(f'#board [data-die="{path[-1]}"]')
-        if die is None or _reduced_motion():
-            return
-        end_x, end_y = square_origin(parse_square(path[-1]))
-        frames = []
-        for name in path:
-            x, y = square_origin(parse_square(name))
-            frames.append({"transform": f"translate({x - end_x}px, {y - end_y}px)"})
-        # Fly a copy above every square (later squares would paint over the die itself).
-        layer = _el("#board .fx")
-        holder = document.createElementNS("http://www.w3.org/2000/svg", "g")
-        holder.setAttribute("transform", f"translate({end_x} {end_y})")
-        flyer = die.cloneNode(True)
-        flyer.removeAttribute("data-die")
-        holder.append(flyer)
-        layer.append(holder)
-        die.style.visibility = "hidden"
-        animation = flyer.animate(
-            to_js(frames),
-            to_js({"duration": HOP_MS * (len(path) - 1), "easing": "ease-in-out"}),
-        )
-        await animation.finished
-        holder.remove()
-        die.style.visibility = ""
-
-    async def roll(self, square: str, colour: str, value: int) -> None:
-        die = _el(f'#board [data-die="{square}"]')
-        if die is None or _reduced_motion():
-            return
-        face = document.createElementNS("http://www.w3.org/2000/svg", "g")
-        face.classList.add("rolling")
-        die.append(face)
-        for _ in range(7):
-            face.innerHTML = die_face(colour, random.randint(1, 6), x=12, y=12)
-            await asyncio.sleep(0.07)
-        face.innerHTML = die_face(colour, value, x=12, y=12)
-        await asyncio.sleep(0.12)
-        face.remove()
+            square = played.move[: played.move.index("?")]
+            await self.board.roll(square, played.colour, played.value)
 
     async def roll_start_dice(self) -> None:
-        if _reduced_motion():
+        if self.board.factor <= 0:
             return
         dice = list(document.querySelectorAll("#start-roll .roll-die"))
         finals = [(d, str(d.dataset.colour), int(d.dataset.value)) for d in dice]
@@ -690,16 +730,21 @@ class Page:
             element.classList.remove("rolling")
 
 
+def _early() -> dict[str, Any]:
+    """What the visitor did before Python started (``window.deriveEarly``, boot.js)."""
+    early = getattr(window, "deriveEarly", None)
+    if early is None or is_none(early):
+        return {}
+    data = early.to_py() if hasattr(early, "to_py") else {}
+    return data if isinstance(data, dict) else {}
+
+
 def _query() -> dict[str, list[str]]:
     """The URL's parameters, split by the browser."""
     values: dict[str, list[str]] = {}
     for pair in js.URLSearchParams.new(window.location.search).entries():
         values.setdefault(str(pair[0]), []).append(str(pair[1]))
     return values
-
-
-def _reduced_motion() -> bool:
-    return bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
 
 
 def _dashed(camel: str) -> str:

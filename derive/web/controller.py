@@ -12,13 +12,18 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
-from ..board import COLOURS, NEIGHBOURS, OPPOSITE, RIVES, SIZE, SQUARES, parse_square, square_name
+from ..board import COLOURS, NEIGHBOURS, OPPOSITE, RIVES, parse_square, square_name
 from ..game import Game, IllegalMove
 from ..notation import ADJUST, CAPTURE, ENTER, MOVE, PASS, REROLL, Move
-from . import highlights, i18n, share
+from . import highlights, i18n, orientation, share, why
+from .manners import Pending
 from .svg import BoardView
 
 HUMAN: Final = "human"
+AI_LEVELS: Final = ("random", "easy", "medium", "hard")
+"""``derive.ai.LEVELS`` (a unit test keeps them equal), without importing the AI: the
+page knows the computer's levels before its worker has started."""
+AI_DEFAULT: Final = "medium"
 
 Kind = Literal["info", "error", "success"]
 
@@ -27,6 +32,8 @@ Kind = Literal["info", "error", "success"]
 class Notice:
     kind: Kind
     text: str
+    why: str | None = None
+    """Where the rule behind it is explained (a "why?" link), if it comes from one."""
 
 
 @dataclass
@@ -150,7 +157,10 @@ class Controller:
         self.cursor: str = "e5"
         self.cursor_shown = False
         """The keyboard cursor is drawn only while the keyboard is in use."""
-        self._cursor_file = 4
+        self.flip = False
+        """``flip=1``: games open seen from the side opposite the usual one."""
+        self.bottom = "r"
+        """The colour whose rive is drawn at the bottom."""
         self.view_ply: int | None = None
         """A past position shown from the move list; ``None``: the live game."""
         self.notice: Notice | None = None
@@ -159,9 +169,12 @@ class Controller:
         self.hint_pending: int | None = None
         self.thinking: Thinking | None = None
         self.paused = False
+        self.pending: Pending | None = None
+        """A resignation to confirm or a draw offered, waiting for its answer."""
         self.ai_state: AiState = "unknown"
-        self.ai_levels: tuple[str, ...] = ()
-        self.ai_default = ""
+        # Known before the worker runs, so the first setup already offers the computer.
+        self.ai_levels: tuple[str, ...] = AI_LEVELS
+        self.ai_default = AI_DEFAULT
         self.ai_error = ""
         self.fresh_start_roll = False
         """The game was just set up by a roll: the page shows it once."""
@@ -175,14 +188,18 @@ class Controller:
         return i18n.t(self.lang, key, **fields)
 
     def engine_text(self, message: str) -> str:
-        """An engine message in the page's language."""
+        """An engine message in the page's language, in players' words (no rule ids)."""
         if self.lang != "fr":
-            return message
+            return why.plain(message)
         # Imported on first use: its ~80 patterns compile at import, a cost English
         # players need not pay at start-up.
         from . import engine_fr
 
-        return engine_fr.translate(message)
+        return why.plain(engine_fr.translate(message))
+
+    def refusal(self, message: str) -> Notice:
+        """An engine refusal as the player reads it, with a "why?" link to its rule."""
+        return Notice("error", self.engine_text(message), why.link(why.rule_of(message), self.lang))
 
     def hint_text(self, reason: str) -> str:
         """The AI's reason for a hint, in the page's language."""
@@ -340,12 +357,18 @@ class Controller:
         self.cancel_thinking()
         self.game = game
         self.seats = seats
+        humans = [c for c, v in seats.items() if v == HUMAN]
+        self.bottom = orientation.default_bottom(game.seating.colours, humans, flip=self.flip)
         self.paused = False
         self.fresh_start_roll = False
         self._clear_for_history()
 
     def _changed(self) -> None:
         self._explanation = None
+
+    def changed_outside(self) -> None:
+        """The game was changed by something else than a move (a resignation, a draw)."""
+        self._changed()
 
     # ----- what is shown -------------------------------------------------
 
@@ -377,7 +400,12 @@ class Controller:
             hint=self.current_hint() if interactive else None,
             cursor=self.cursor if self.cursor_shown else None,
             lang=self.lang,
+            bottom=self.bottom,
         )
+
+    def turn_board(self) -> None:
+        """Show the board from the next seat round the table."""
+        self.bottom = orientation.next_bottom(self.bottom, self.game.seating.colours)
 
     def selected_options(self) -> dict[str, Any] | None:
         """The engine's actions for the selected die (destinations, captures, ±, re-roll)."""
@@ -410,7 +438,8 @@ class Controller:
             path = tuple(
                 square_name(s) for s in game.jump_path(parsed.from_square, parsed.to_square)
             )
-        played = game.play(parsed)
+        # A person never chooses a roll ("c3?5" is for records and replays): fair dice.
+        played = game.play(parsed, live=True)
         piece = game.piece_at(played.to_square) if played.kind != PASS else None
         value = piece[1] if piece else 0
         self.selected = None
@@ -418,6 +447,7 @@ class Controller:
         self.hint = None
         self.hint_pending = None
         self.notice = None
+        self.pending = None  # a move answers a draw offer: no
         self._changed()
         result = Played(colour, str(played), played.kind, path, value, by_ai)
         self.announcement = self.describe(result)
@@ -431,12 +461,12 @@ class Controller:
         try:
             return self._play(move.strip())
         except IllegalMove as error:
-            self.notice = Notice("error", self.engine_text(str(error)))
+            self.notice = self.refusal(str(error))
             return None
 
     def _not_your_turn(self) -> str:
         if self.view_ply is not None:
-            return self.t("status.viewing", ply=self.view_ply, total=self.game.ply)
+            return self.t("history.read_only", ply=self.view_ply)
         if self.game.is_over:
             reason = self.game.why_illegal("pass") or ""
             return self.engine_text(reason)
@@ -446,9 +476,8 @@ class Controller:
         """A click (or Enter on the keyboard cursor) on square ``name``."""
         self.cursor = name
         self.cursor_shown = keyboard
-        self._cursor_file = parse_square(name) % SIZE
         if not self.human_to_move():
-            if self.view_ply is None and not self.game.is_over:
+            if not self.game.is_over or self.view_ply is not None:
                 self.notice = Notice("info", self._not_your_turn())
             return None
         self.picking = None  # a click elsewhere closes the value picker
@@ -472,7 +501,7 @@ class Controller:
             else:
                 self.selected = None
                 reason = self.game.why_illegal(f"{name}+") or self.game.why_illegal(f"{name}-")
-                self.notice = Notice("error", self.engine_text(reason or ""))
+                self.notice = self.refusal(reason or "")
             return None
         if name in explanation["enter"]:
             self.selected = None
@@ -488,7 +517,7 @@ class Controller:
         else:
             attempt = f"{name}+"
         reason = self.game.why_illegal(attempt)
-        self.notice = Notice("error", self.engine_text(reason)) if reason else None
+        self.notice = self.refusal(reason) if reason else None
         return None
 
     def pick_value(self, value: int) -> Played | None:
@@ -515,35 +544,19 @@ class Controller:
 
     # ----- keyboard cursor ----------------------------------------------
 
-    def move_cursor(self, direction: Literal["up", "down", "left", "right"]) -> None:
-        """Arrow keys walk the dark squares: left/right along the rank, up/down to the
-        next rank, zig-zagging around the column the cursor came from."""
+    def move_cursor(self, direction: orientation.Diagonal) -> None:
+        """Arrow keys walk the diagonals of play, as the board is drawn."""
         self.cursor_shown = True
-        square = parse_square(self.cursor)
-        file, rank = square % SIZE, square // SIZE
-        if direction in ("left", "right"):
-            step = -2 if direction == "left" else 2
-            if not 0 <= file + step < SIZE:
-                return
-            file += step
-            self._cursor_file = file
-        else:
-            new_rank = rank + (1 if direction == "up" else -1)
-            if not 0 <= new_rank < SIZE:
-                return
-            choices = [f for f in (file - 1, file + 1) if 0 <= f < SIZE]
-            choices.sort(key=lambda f: (abs(f - self._cursor_file), f))
-            file, rank = choices[0], new_rank
-        target = file + SIZE * rank
-        if target in SQUARES:
-            self.cursor = square_name(target)
+        self.cursor = orientation.step_cursor(self.cursor, direction, self.bottom)
 
     # ----- history -------------------------------------------------------
 
     def undo(self) -> bool:
         """Take back the last move; against the computer, back to the person's turn."""
-        self.cancel_thinking()
         game = self.game
+        if game.moves and not self.can_undo():
+            return False  # the button is off: a resignation or agreed draw stands
+        self.cancel_thinking()
         if not game.moves:
             self.notice = Notice("error", self.engine_text("there is nothing to undo"))
             return False
@@ -579,11 +592,15 @@ class Controller:
         self.hint = None
         self.hint_pending = None
         self.notice = None
+        self.pending = None
         self._replays = {}
         self._changed()
 
     def can_undo(self) -> bool:
-        return bool(self.game.moves)
+        # A resignation or an agreed draw is final, as at the table.
+        outcome = self.game.outcome
+        early = outcome is not None and outcome.termination in ("resignation", "agreement")
+        return bool(self.game.moves) and not early
 
     def can_redo(self) -> bool:
         return self.game.can_redo()
@@ -595,6 +612,8 @@ class Controller:
         self.view_ply = ply
         self.selected = None
         self.picking = None
+        self.hint = None  # it was for the live position: never show it beside another
+        self.notice = None
         self._changed()
 
     def step_view(self, delta: int) -> None:
@@ -647,7 +666,8 @@ class Controller:
         outcome = game.outcome
         if outcome is not None:
             if outcome.winner is None:
-                return self.t("status.draw")
+                agreed = outcome.termination == "agreement"
+                return self.t("status.draw.agreed" if agreed else "status.draw")
             key = "status.won.team" if len(outcome.winner) > 1 else "status.won"
             return self.t(key, side=i18n.side(self.lang, outcome.winner))
         who = self.colour_name(game.to_move)

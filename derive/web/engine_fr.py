@@ -94,6 +94,18 @@ def _rule(pattern: str, build: Callable[[re.Match[str]], str]) -> Rule:
 # both levels.
 RULES: Final[tuple[Rule, ...]] = (
     _rule(
+        r"the game is over: it was drawn by agreement",
+        lambda m: "la partie est finie : nulle d’un commun accord",
+    ),
+    _rule(
+        r"only a game between two sides can be resigned",
+        lambda m: "on ne peut abandonner qu’une partie entre deux camps",
+    ),
+    _rule(
+        rf"({_NAME}) does not play in this game",
+        lambda m: f"{_c(m[1])} ne joue pas dans cette partie",
+    ),
+    _rule(
         r"the game is over: it was drawn at the ply limit",
         lambda m: "la partie est finie : nulle à la limite de coups",
     ),
@@ -385,6 +397,16 @@ RULES: Final[tuple[Rule, ...]] = (
     # The move as written may hold brackets itself: the first "): " ends it.
     _rule(r"move (\d+) \((.*?)\): (.+)", lambda m: f"coup {m[1]} ({m[2]}) : {translate(m[3])}"),
     _rule(
+        r"record: a draw by agreement has no winner",
+        lambda m: "relevé : une nulle d’un commun accord n’a pas de vainqueur",
+    ),
+    _rule(
+        r"record: a resignation needs two sides and a winner among them, not '(.*)'",
+        lambda m: (
+            f"relevé : un abandon demande deux camps et un vainqueur parmi eux, pas « {m[1]} »"
+        ),
+    ),
+    _rule(
         r"record: 'result' must be an object or null",
         lambda m: "relevé : « result » doit être un objet ou null",
     ),
@@ -393,7 +415,8 @@ RULES: Final[tuple[Rule, ...]] = (
         lambda m: f"relevé : le gagnant du résultat devrait être du texte, pas {_kind(m[1])}",
     ),
     _rule(
-        r"record: the result's termination must be 'goal', 'ply_limit' or null",
+        r"record: the result's termination must be 'goal', 'ply_limit', 'resignation', "
+        r"'agreement' or null",
         lambda m: "relevé : la fin de partie du résultat doit être « goal », « ply_limit » ou null",
     ),
     _rule(
@@ -465,6 +488,64 @@ RULES: Final[tuple[Rule, ...]] = (
     _rule(
         r"the data holds a value JSON cannot hold",
         lambda m: "les données contiennent une valeur que JSON ne peut pas contenir",
+    ),
+    # the page's URL parameters (derive.web.params) and the ai= seats (derive.ai.players)
+    _rule(r"given more than once", lambda m: "donné plusieurs fois"),
+    _rule(
+        r"'(.*)' is not one of (.*)",
+        lambda m: f"« {m[1]} » n’est pas l’une des valeurs possibles ({m[2]})",
+    ),
+    _rule(r"'(.*)' is not 1 or 0", lambda m: f"« {m[1]} » n’est ni 1 ni 0"),
+    _rule(
+        r"give either position or game, not both",
+        lambda m: "donnez soit une position, soit une partie, pas les deux",
+    ),
+    _rule(
+        r"the computer player is not available",
+        lambda m: "le joueur ordinateur n’est pas disponible",
+    ),
+    _rule(
+        r"((?:[rbyg] ?)+) not seated in this game",
+        lambda m: f"{m[1]} : absent de cette partie",
+    ),
+    # an embedded board's parameters (derive.web.embed)
+    _rule(
+        r"only the game page can open this, not a lesson board",
+        lambda m: "seule la page du jeu peut l’ouvrir, pas un plateau de leçon",
+    ),
+    _rule(
+        r"missing \(the position to show, in notation\)",
+        lambda m: "absent (la position à montrer, en notation)",
+    ),
+    _rule(r"no solution given", lambda m: "aucune solution donnée"),
+    _rule(r"no moves given", lambda m: "aucun coup donné"),
+    _rule(
+        r"give either moves or (task|interactive), not both",
+        lambda m: f"donnez soit moves, soit {m[1]}, pas les deux",
+    ),
+    _rule(r"needs moves to play", lambda m: "il faut des coups (moves) à jouer"),
+    _rule(r"needs moves to step through", lambda m: "il faut des coups (moves) à parcourir"),
+    _rule(rf"({_SQ}) holds no die that can act now", lambda m: f"aucun dé en {m[1]} ne peut jouer"),
+    _rule(r"'(.*)' is not a whole number", lambda m: f"« {m[1]} » n’est pas un nombre entier"),
+    _rule(
+        r"(\d+) is beyond the last move \((\d+)\)",
+        lambda m: f"{m[1]} dépasse le dernier coup ({m[2]})",
+    ),
+    _rule(
+        r"AI seats '(.*)': empty entry \(expected e\.g\. y:hard,b:easy\)",
+        lambda m: f"sièges ordinateur « {m[1]} » : entrée vide (attendu par ex. y:hard,b:easy)",
+    ),
+    _rule(
+        r"AI seats '(.*)': '(.*)' is not a colour \(r b y g\)",
+        lambda m: f"sièges ordinateur « {m[1]} » : « {m[2]} » n’est pas une couleur (r b y g)",
+    ),
+    _rule(
+        r"AI seats '(.*)': (\S+) is given twice",
+        lambda m: f"sièges ordinateur « {m[1]} » : {m[2]} est donné deux fois",
+    ),
+    _rule(
+        r"AI seats '(.*)': unknown level '(.*)' \(one of (.*)\)",
+        lambda m: f"sièges ordinateur « {m[1]} » : niveau « {m[2]} » inconnu (au choix : {m[3]})",
     ),
 )
 

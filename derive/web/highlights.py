@@ -82,6 +82,7 @@ def board_view(
     hint: str | None = None,
     cursor: str | None = None,
     lang: str = "en",
+    bottom: str = "r",
 ) -> BoardView:
     """The board for ``explanation`` (a ``Game.explain()`` dict).
 
@@ -145,4 +146,5 @@ def board_view(
         hint=move_arrow(hint) if hint else None,
         cursor=parse_square(cursor) if cursor else None,
         lang=lang,
+        bottom=bottom,
     )

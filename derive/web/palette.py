@@ -36,7 +36,13 @@ DARK_SQUARE: Final = "#5d4e40"
 MARGIN: Final = "#2b2622"
 LABEL: Final = "#f3ead8"
 """Coordinates drawn on dark squares."""
-HIGHLIGHT: Final = "#ffd54a"
-"""Selection, last move, winning chain: one warm accent throughout."""
+HIGHLIGHT: Final = "#ffffff"
+"""Selection, destinations, last move, chains, the turn: white, no player's colour, drawn
+over a dark ``HIGHLIGHT_EDGE`` so that it stands out by lightness (not by hue, which
+colour-blind players may not tell apart) on every rive, on both square tones and on
+ivory dice."""
+HIGHLIGHT_EDGE: Final = "#151515"
+HINT: Final = "#e040fb"
+"""The suggested move: magenta, no player's colour either, unlike the accent in hue."""
 DANGER: Final = "#ff7043"
 """Capture targets and obligation."""

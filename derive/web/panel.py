@@ -14,8 +14,8 @@ from typing import Any, Final
 from ..board import COLOURS
 from ..game import Game
 from ..rulesets import RULE_SETS, RuleSet
-from . import i18n
-from .controller import HUMAN, Controller, Setup
+from . import i18n, why
+from .controller import HUMAN, Controller, Notice, Setup
 from .highlights import chains_matter
 from .svg import die_svg
 
@@ -110,7 +110,7 @@ def facts_html(ctrl: Controller) -> str:
     if obligation:
         items.append(
             f'<li class="fact obligation"><strong>{escape(i18n.t(lang, "obligation.title"))}'
-            f"</strong> {escape(obligation)}</li>"
+            f"</strong> {escape(obligation)} {why_link('R16', lang)}</li>"
         )
     shown = explanation["chains"] if chains_matter(explanation["rule_set"]) else ()
     for chain in shown:
@@ -126,9 +126,62 @@ def facts_html(ctrl: Controller) -> str:
     if protected:
         items.append(
             f'<li class="fact protected">'
-            f"{escape(i18n.t(lang, 'panel.protected', squares=', '.join(protected)))}</li>"
+            f"{escape(i18n.t(lang, 'panel.protected', squares=', '.join(protected)))} "
+            f"{why_link('R15', lang)}</li>"
         )
     return "".join(items)
+
+
+def why_link(rule: str | None, lang: str, *, href: str | None = None) -> str:
+    """A small "why?" link to where ``rule`` is explained (or to ``href``)."""
+    target = href or why.link(rule, lang)
+    if not target:
+        return ""
+    return (
+        f'<a class="why" href="{escape(target)}" target="_blank" rel="noopener" '
+        f'title="{escape(i18n.t(lang, "why.title"))}">{escape(i18n.t(lang, "why"))}</a>'
+    )
+
+
+def notice_html(notice: Notice, lang: str) -> str:
+    """A message under the status line, with its "why?" link when a rule is behind it."""
+    link = why_link(None, lang, href=notice.why) if notice.why else ""
+    return f"{escape(notice.text)} {link}" if link else escape(notice.text)
+
+
+def history_html(ctrl: Controller) -> str:
+    """The banner over a past position: it is read-only, and the way back."""
+    if ctrl.view_ply is None:
+        return ""
+    lang = ctrl.lang
+    text = (
+        i18n.t(lang, "history.banner", ply=ctrl.view_ply, total=ctrl.game.ply)
+        if ctrl.view_ply
+        else i18n.t(lang, "history.banner.start")
+    )
+    return (
+        f"<span>{escape(text)}</span>"
+        f'<button type="button" data-action="last">{escape(i18n.t(lang, "history.back"))}'
+        "</button>"
+    )
+
+
+def keys_html(lang: str) -> str:
+    """The keyboard help: every key the board answers to."""
+    keys = (
+        "keys.arrows",
+        "keys.enter",
+        "keys.adjust",
+        "keys.reroll",
+        "keys.digits",
+        "keys.undo",
+        "keys.hint",
+        "keys.turn",
+        "keys.escape",
+        "keys.help",
+    )
+    rows = "".join(f"<li>{escape(i18n.t(lang, key))}</li>" for key in keys)
+    return f'<h2 id="keys-title">{escape(i18n.t(lang, "keys.title"))}</h2><ul>{rows}</ul>'
 
 
 def rule_summary(lang: str, rules: RuleSet) -> str:
@@ -191,14 +244,20 @@ def end_html(ctrl: Controller) -> str:
     lang = ctrl.lang
     if outcome.winner is None:
         title = i18n.t(lang, "end.draw")
-        detail = i18n.t(lang, "status.draw")
+        agreed = outcome.termination == "agreement"
+        detail = i18n.t(lang, "status.draw.agreed" if agreed else "status.draw")
         colour = ""
     else:
         key = "end.title.team" if len(outcome.winner) > 1 else "end.title"
         title = i18n.t(lang, key, side=i18n.side(lang, outcome.winner))
-        squares = ctrl.explanation()["winning_chain"]
-        chain_key = "end.goal1" if game.rules.goal == 1 else "end.chain"
-        detail = i18n.t(lang, chain_key, squares=i18n.join_squares(squares))
+        if outcome.termination == "resignation":
+            loser = next(side for side in game.sides if side != outcome.winner)
+            key = "end.resigned.team" if len(loser) > 1 else "end.resigned"
+            detail = i18n.t(lang, key, side=i18n.side(lang, loser))
+        else:
+            squares = ctrl.explanation()["winning_chain"]
+            chain_key = "end.goal1" if game.rules.goal == 1 else "end.chain"
+            detail = i18n.t(lang, chain_key, squares=i18n.join_squares(squares))
         colour = outcome.winner[0]
     return (
         f'<div class="end-banner" data-winner="{_attr(outcome.winner or "")}" '
@@ -252,7 +311,9 @@ def setup_html(setup: Setup, lang: str, levels: Sequence[str], ai_state: str) ->
             f"</strong><small>{escape(rule_summary(lang, rule_set))}</small></span></label>"
         )
     seats = []
-    ai_ready = ai_state == "ready"
+    # The levels are known before the computer's worker has started: a seat can be given
+    # to the computer at once, and it plays as soon as it is up.
+    ai_ready = ai_state != "unavailable"
     choices = seat_choices(lang, levels, ai_ready)
     for colour in COLOURS:
         current = setup.seats.get(colour, "off")
@@ -287,15 +348,17 @@ def setup_html(setup: Setup, lang: str, levels: Sequence[str], ai_state: str) ->
         f'<option value="{code}"{" selected" if code == lang else ""}>{name}</option>'
         for code, name in (("fr", "Français"), ("en", "English"))
     )
-    note = {"ready": "", "unavailable": "setup.ai_unavailable"}.get(ai_state, "status.ai_starting")
-    ai_note = f'<p class="note">{t(note)}</p>' if note else ""
+    ai_note = f'<p class="note">{t("setup.ai_unavailable")}</p>' if not ai_ready else ""
+    four = len(setup.seats) == 4
+    # Seats first: on a phone the computer's seat must not hide below six rule sets.
     return (
-        f'<fieldset class="rules"><legend>{t("setup.rules")}</legend>{"".join(rules)}</fieldset>'
         f'<fieldset class="seats"><legend>{t("setup.seats")}</legend>{"".join(seats)}{ai_note}'
+        f'<div class="teams-box"{"" if four else " hidden"}>'
         f'<label class="check"><input type="checkbox" name="teams"'
         f"{' checked' if setup.teams else ''}> {t('setup.teams')}</label>"
         f'<label class="pairing">{t("setup.pairing")} <select name="pairing">{pairings}'
-        f"</select></label><small>{t('setup.teams.help')}</small></fieldset>"
+        f"</select></label><small>{t('setup.teams.help')}</small></div></fieldset>"
+        f'<fieldset class="rules"><legend>{t("setup.rules")}</legend>{"".join(rules)}</fieldset>'
         f'<fieldset class="more"><label>{t("setup.start")} <select name="start">'
         f"{start_options}</select></label>"
         f'<label>{t("setup.language")} <select name="lang">{languages}</select></label>'

@@ -6,6 +6,7 @@
                            ``derive.ai.LEVELS``)
 ``?embed=1``               only the board, for rules pages (``&select=c3`` shows a die's moves)
 ``?lang=fr|en``            the page's language
+``?flip=1``                the board seen from the other side (yellow's rive at the bottom)
 
 A bad parameter is reported (``ParamError`` names it) and the page falls back to the
 setup screen; nothing half-applied.
@@ -41,6 +42,7 @@ class Launch:
     embed: bool = False
     select: str | None = None
     lang: str | None = None
+    flip: bool = False
 
 
 def parse(
@@ -69,11 +71,8 @@ def parse(
         if lang not in i18n.LANGUAGES:
             raise ParamError("lang", f"{lang!r} is not one of {', '.join(i18n.LANGUAGES)}")
         launch.lang = lang
-    embed = one("embed")
-    if embed is not None:
-        if embed not in ("", "0", "1", "true", "false"):
-            raise ParamError("embed", f"{embed!r} is not 1 or 0")
-        launch.embed = embed in ("", "1", "true")
+    launch.embed = _switch("embed", one("embed"))
+    launch.flip = _switch("flip", one("flip"))
     position, code = one("position"), one("game")
     if position is not None and code is not None:
         raise ParamError("game", "give either position or game, not both")
@@ -107,6 +106,15 @@ def parse(
             raise ParamError("select", str(error)) from None
         launch.select = select
     return launch
+
+
+def _switch(name: str, value: str | None) -> bool:
+    """An on/off parameter: ``1`` (or present with no value) is on."""
+    if value is None:
+        return False
+    if value not in ("", "0", "1", "true", "false"):
+        raise ParamError(name, f"{value!r} is not 1 or 0")
+    return value in ("", "1", "true")
 
 
 def _split(query: str) -> dict[str, list[str]]:

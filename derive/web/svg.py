@@ -49,6 +49,10 @@ PIPS: Final[dict[int, tuple[tuple[float, float], ...]]] = {
 #: Which board edge each colour's rive runs along (R3).
 EDGE: Final = {"r": "south", "b": "west", "y": "north", "g": "east"}
 
+#: The screen edges in clockwise order, from the bottom.
+_SCREEN: Final = ("bottom", "left", "top", "right")
+_COMPASS: Final = ("south", "west", "north", "east")
+
 
 @dataclass(frozen=True)
 class DieView:
@@ -86,16 +90,44 @@ class BoardView:
     cursor: int | None = None
     """The keyboard cursor's square."""
     lang: str = "en"
+    bottom: str = "r"
+    """The colour whose rive is drawn at the bottom: the board turns, the squares keep
+    their names (a player on blue sees the board from the west edge)."""
 
 
-def square_origin(square: int) -> tuple[int, int]:
-    """Top-left corner of ``square`` in user units (rank 10 at the top)."""
-    file, rank = square % SIZE, square // SIZE
-    return MARGIN + file * CELL, MARGIN + (SIZE - 1 - rank) * CELL
+def screen_edge(colour: str, bottom: str = "r") -> str:
+    """Where ``colour``'s rive is drawn when ``bottom``'s rive is at the bottom."""
+    turns = _COMPASS.index(EDGE[bottom])
+    return _SCREEN[(_COMPASS.index(EDGE[colour]) - turns) % 4]
 
 
-def square_centre(square: int) -> tuple[int, int]:
-    x, y = square_origin(square)
+def _cell(file: int, rank: int, bottom: str) -> tuple[int, int]:
+    """Screen column and row (0 at the top) of a square seen from ``bottom``'s rive."""
+    edge = EDGE[bottom]
+    last = SIZE - 1
+    if edge == "south":
+        return file, last - rank
+    if edge == "north":
+        return last - file, rank
+    if edge == "west":  # seen from the west: south on the right
+        return last - rank, last - file
+    return rank, file  # from the east: south on the left
+
+
+def screen_cell(square: int, bottom: str = "r") -> tuple[int, int]:
+    """Column and row (0 at the top) where ``square`` is drawn."""
+    return _cell(square % SIZE, square // SIZE, bottom)
+
+
+def square_origin(square: int, bottom: str = "r") -> tuple[int, int]:
+    """Top-left corner of ``square`` in user units (rank 10 at the top when red's rive
+    is at the bottom)."""
+    col, row = screen_cell(square, bottom)
+    return MARGIN + col * CELL, MARGIN + row * CELL
+
+
+def square_centre(square: int, bottom: str = "r") -> tuple[int, int]:
+    x, y = square_origin(square, bottom)
     return x + CELL // 2, y + CELL // 2
 
 
@@ -143,14 +175,18 @@ def _die(die: DieView, view: BoardView) -> str:
     if die.square == view.selected:
         classes.append("selected")
         extra.append(
-            f'<rect class="ring-selected" x="5" y="5" width="90" height="90" rx="22" '
-            f'fill="none" stroke="{palette.HIGHLIGHT}" stroke-width="7"/>'
+            _edged(
+                '<rect class="ring-selected" x="5" y="5" width="90" height="90" rx="22" '
+                'fill="none" {paint}/>',
+                7,
+            )
         )
     if die.winning:
         classes.append("winning")
         extra.append(
             f'<rect class="ring-winning" x="3" y="3" width="94" height="94" rx="24" '
-            f'fill="{palette.HIGHLIGHT}" fill-opacity="0.55"/>'
+            f'fill="{palette.HIGHLIGHT}" fill-opacity="0.6" stroke="{palette.HIGHLIGHT_EDGE}" '
+            'stroke-width="3"/>'
         )
     if die.obliged:
         classes.append("obliged")
@@ -178,24 +214,37 @@ def _die(die: DieView, view: BoardView) -> str:
 # --------------------------------------------------------------------------- squares
 
 
-def _square_fill(square: int) -> str:
+def _square_fill(square: int, bottom: str) -> str:
     rives = rives_of(square)
     if len(rives) == 2:
-        return _corner(rives)
+        return _corner(rives, bottom)
     if rives:
         return f'<rect width="100" height="100" fill="{palette.SIDES[rives].rive}"/>'
     return f'<rect width="100" height="100" fill="{palette.DARK_SQUARE}"/>'
 
 
-def _corner(rives: str) -> str:
+_HALVES: Final = {
+    # Each half of a square cut by one diagonal, named by the two edges it touches.
+    frozenset(("top", "left")): "M0 0 L100 0 L0 100 Z",
+    frozenset(("bottom", "right")): "M100 0 L100 100 L0 100 Z",
+    frozenset(("top", "right")): "M0 0 L100 0 L100 100 Z",
+    frozenset(("bottom", "left")): "M0 0 L100 100 L0 100 Z",
+}
+_FACING: Final = {"top": "bottom", "bottom": "top", "left": "right", "right": "left"}
+
+
+def _corner(rives: str, bottom: str) -> str:
     """A shared corner (R3) split along its diagonal, each half in the colour of the
-    edge it touches: a1 is blue (west, upper-left half) and red (south, lower-right);
-    j10 is yellow (north, upper-left) and green (east, lower-right)."""
-    upper, lower = (rives[1], rives[0]) if rives == "rb" else (rives[0], rives[1])
-    return (
-        f'<path d="M0 0 L100 0 L0 100 Z" fill="{palette.SIDES[upper].rive}"/>'
-        f'<path d="M100 0 L100 100 L0 100 Z" fill="{palette.SIDES[lower].rive}"/>'
-    )
+    board edge it touches (from red's side, a1 is blue on the upper-left half and red on
+    the lower-right); the cut turns with the board."""
+    edges = {c: screen_edge(c, bottom) for c in rives}
+    out = []
+    for colour, edge in edges.items():
+        # The half touching this rive's edge and the opposite of the other rive's edge.
+        other = next(e for c, e in edges.items() if c != colour)
+        half = _HALVES[frozenset((edge, _FACING[other]))]
+        out.append(f'<path d="{half}" fill="{palette.SIDES[colour].rive}"/>')
+    return "".join(out)
 
 
 def _square_label(square: int, view: BoardView, die: DieView | None) -> str:
@@ -231,15 +280,29 @@ def _square_label(square: int, view: BoardView, die: DieView | None) -> str:
     return ", ".join(parts)
 
 
+def _edged(shape: str, width: float) -> str:
+    """``shape`` stroked in the accent over a wider dark edge: readable on any colour."""
+    edge = f'stroke="{palette.HIGHLIGHT_EDGE}" stroke-width="{_num(width + 5)}"'
+    light = f'stroke="{palette.HIGHLIGHT}" stroke-width="{_num(width)}"'
+    return shape.format(paint=edge) + shape.format(paint=light)
+
+
+_BRACKETS: Final = "M5 31 V5 H31 M69 5 H95 V31 M95 69 V95 H69 M31 95 H5 V69"
+#: The last move's squares: four corner brackets, clear of the die and of capture marks'
+#: colour, so the mark reads on every rive (a wash of colour all but vanished on some).
+_LAST_MARK: Final = (
+    '<g class="mark-last" fill="none" stroke-linecap="square">'
+    + _edged(f'<path d="{_BRACKETS}" {{paint}}/>', 6).replace("{{", "{")
+    + "</g>"
+)
+
+
 def _markers(square: int, view: BoardView) -> tuple[str, str]:
     """Marks drawn under the die (last move) and over it (destinations, targets)."""
     under = []
     over = []
     if square in view.last:
-        under.append(
-            f'<rect class="mark-last" width="100" height="100" fill="{palette.HIGHLIGHT}" '
-            f'fill-opacity="0.42"/>'
-        )
+        under.append(_LAST_MARK)
     if square in view.enters:
         over.append(
             '<g class="mark-enter"><circle cx="50" cy="50" r="19" fill="#fff" '
@@ -249,13 +312,14 @@ def _markers(square: int, view: BoardView) -> tuple[str, str]:
     if square in view.steps:
         over.append(
             f'<circle class="mark-step" cx="50" cy="50" r="15" fill="{palette.HIGHLIGHT}" '
-            f'stroke="#3a2e00" stroke-width="2"/>'
+            f'stroke="{palette.HIGHLIGHT_EDGE}" stroke-width="4"/>'
         )
     if square in view.jumps:
         over.append(
-            f'<g class="mark-jump"><circle cx="50" cy="50" r="22" fill="none" '
-            f'stroke="{palette.HIGHLIGHT}" stroke-width="7"/><circle cx="50" cy="50" r="7" '
-            f'fill="{palette.HIGHLIGHT}"/></g>'
+            '<g class="mark-jump">'
+            + _edged('<circle cx="50" cy="50" r="22" fill="none" {paint}/>', 7)
+            + f'<circle cx="50" cy="50" r="8" fill="{palette.HIGHLIGHT}" '
+            f'stroke="{palette.HIGHLIGHT_EDGE}" stroke-width="3"/></g>'
         )
     if square in view.captures or square in view.obliged_targets:
         tone = palette.DANGER
@@ -272,11 +336,11 @@ def _markers(square: int, view: BoardView) -> tuple[str, str]:
     return "".join(under), "".join(over)
 
 
-def _squares(view: BoardView, static: bool) -> str:
+def _squares(view: BoardView, static: bool, ids: str) -> str:
     dice = {d.square: d for d in view.dice}
     out = []
     for square in SQUARES:
-        x, y = square_origin(square)
+        x, y = square_origin(square, view.bottom)
         die = dice.get(square)
         under, over = _markers(square, view)
         # A picture has no buttons, and several pictures on one page must not repeat ids.
@@ -284,7 +348,7 @@ def _squares(view: BoardView, static: bool) -> str:
         control = (
             ""
             if static
-            else f'id="sq-{name}" role="button" '
+            else f'id="{ids}{name}" role="button" '
             f'aria-label="{escape(_square_label(square, view, die))}" '
         )
         classes = ["sq"]
@@ -296,7 +360,7 @@ def _squares(view: BoardView, static: bool) -> str:
             classes.append("enter")
         out.append(
             f'<g class="{" ".join(classes)}" data-square="{name}" {control}'
-            f'transform="translate({x} {y})">{_square_fill(square)}{under}'
+            f'transform="translate({x} {y})">{_square_fill(square, view.bottom)}{under}'
             f"{_die(die, view) if die else ''}{over}</g>"
         )
     return "".join(out)
@@ -305,12 +369,12 @@ def _squares(view: BoardView, static: bool) -> str:
 _PLAYABLE: Final = frozenset(SQUARES)
 
 
-def _light_squares() -> str:
+def _light_squares(bottom: str) -> str:
     """The forbidden light squares (R1): one path, they are never interactive."""
     cells = []
     for square in range(SIZE * SIZE):
         if square not in _PLAYABLE:
-            x, y = square_origin(square)
+            x, y = square_origin(square, bottom)
             cells.append(f"M{x} {y}h{CELL}v{CELL}h-{CELL}z")
     return f'<path class="light" d="{"".join(cells)}" fill="{palette.LIGHT_SQUARE}"/>'
 
@@ -318,32 +382,37 @@ def _light_squares() -> str:
 # --------------------------------------------------------------------------- margin
 
 
-def _coordinates() -> str:
+def _coordinates(bottom: str) -> str:
     out = []
     style = f'fill="{palette.LABEL}" font-size="24" text-anchor="middle"'
-    for file in range(SIZE):
-        x = MARGIN + file * CELL + CELL // 2
+    across = EDGE[bottom] in ("south", "north")
+    # Files run across the board seen from red or yellow, up it seen from blue or green.
+    labels = [(FILES[i], _cell(i, 0, bottom)[0 if across else 1]) for i in range(SIZE)]
+    ranks = [(str(i + 1), _cell(0, i, bottom)[1 if across else 0]) for i in range(SIZE)]
+    columns, rows = (labels, ranks) if across else (ranks, labels)
+    for text, col in columns:
+        x = MARGIN + col * CELL + CELL // 2
         for y in (MARGIN + BOARD + LABEL_GAP + 8, MARGIN - LABEL_GAP + 8):
-            out.append(f'<text x="{x}" y="{y}" {style}>{FILES[file]}</text>')
-    for rank in range(SIZE):
-        y = MARGIN + (SIZE - 1 - rank) * CELL + CELL // 2 + 8
+            out.append(f'<text x="{x}" y="{y}" {style}>{text}</text>')
+    for text, row in rows:
+        y = MARGIN + row * CELL + CELL // 2 + 8
         for x in (MARGIN - LABEL_GAP, MARGIN + BOARD + LABEL_GAP):
-            out.append(f'<text x="{x}" y="{y}" {style}>{rank + 1}</text>')
+            out.append(f'<text x="{x}" y="{y}" {style}>{text}</text>')
     font = 'font-family="system-ui, sans-serif"'
     return f'<g class="coords" aria-hidden="true" {font}>{"".join(out)}</g>'
 
 
-def _tray_anchor(colour: str) -> tuple[int, int]:
+def _tray_anchor(colour: str, bottom: str) -> tuple[int, int]:
     """Centre of a colour's reserve tray: in the margin beside its rive, outside the
     coordinates."""
     outer = TRAY_GAP
     mid = MARGIN + BOARD // 2
-    edge = EDGE[colour]
-    if edge == "south":
+    edge = screen_edge(colour, bottom)
+    if edge == "bottom":
         return mid + 2 * CELL, VIEW - outer
-    if edge == "north":
+    if edge == "top":
         return mid - 2 * CELL, outer
-    if edge == "west":
+    if edge == "left":
         return outer, mid + 2 * CELL
     return VIEW - outer, mid - 2 * CELL
 
@@ -352,10 +421,10 @@ def _trays(view: BoardView) -> str:
     out = []
     for colour in view.seated:
         count = view.reserves.get(colour, 0)
-        cx, cy = _tray_anchor(colour)
+        cx, cy = _tray_anchor(colour, view.bottom)
         side = palette.SIDES[colour]
         turn = colour == view.to_move
-        vertical = EDGE[colour] in ("west", "east")
+        vertical = screen_edge(colour, view.bottom) in ("left", "right")
         width, height = (40, 124) if vertical else (136, 38)
         classes = "tray turn" if turn else "tray"
         label = escape(
@@ -393,13 +462,13 @@ def _turn_strip(view: BoardView) -> str:
     if view.to_move is None:
         return ""
     colour = view.to_move
-    edge = EDGE[colour]
+    edge = screen_edge(colour, view.bottom)
     thick = 8
-    if edge == "south":
+    if edge == "bottom":
         x, y, w, h = MARGIN, MARGIN + BOARD + 2, BOARD, thick
-    elif edge == "north":
+    elif edge == "top":
         x, y, w, h = MARGIN, MARGIN - 2 - thick, BOARD, thick
-    elif edge == "west":
+    elif edge == "left":
         x, y, w, h = MARGIN - 2 - thick, MARGIN, thick, BOARD
     else:
         x, y, w, h = MARGIN + BOARD + 2, MARGIN, thick, BOARD
@@ -415,22 +484,18 @@ def _turn_strip(view: BoardView) -> str:
 def _links(view: BoardView) -> str:
     """Chain links across the shared corner of two touching dice, over the board so
     a chain reads as one piece; they never take clicks."""
-    styles = {
-        "anchored": ("#ffffff", 7, "0.85"),
-        "formed": (palette.HIGHLIGHT, 11, "1"),
-        "winning": (palette.HIGHLIGHT, 15, "1"),
-    }
+    # An anchored chain is drawn thin, a well-formed one thick, the winning one thicker.
+    widths = {"anchored": 5, "formed": 10, "winning": 14}
     out = []
     for a, b, kind in view.links:
-        colour, width, opacity = styles[kind]
-        (ax, ay), (bx, by) = square_centre(a), square_centre(b)
+        (ax, ay), (bx, by) = square_centre(a, view.bottom), square_centre(b, view.bottom)
         mx, my = (ax + bx) / 2, (ay + by) / 2
         dx, dy = (bx - ax) * 0.17, (by - ay) * 0.17
-        out.append(
-            f'<line class="link link-{kind}" x1="{_num(mx - dx)}" y1="{_num(my - dy)}" '
-            f'x2="{_num(mx + dx)}" y2="{_num(my + dy)}" stroke="{colour}" '
-            f'stroke-width="{width}" stroke-linecap="round" stroke-opacity="{opacity}"/>'
+        line = (
+            f'<line x1="{_num(mx - dx)}" y1="{_num(my - dy)}" x2="{_num(mx + dx)}" '
+            f'y2="{_num(my + dy)}" stroke-linecap="round" {{paint}}/>'
         )
+        out.append(f'<g class="link link-{kind}">{_edged(line, widths[kind])}</g>')
     return "".join(out)
 
 
@@ -439,11 +504,11 @@ def _jump_paths(view: BoardView) -> str:
     cursor): a multi-jump is easier to trust when you see the hops."""
     out = []
     for end, path in sorted(view.paths.items()):
-        points = " ".join(f"{x},{y}" for x, y in (square_centre(s) for s in path))
+        points = " ".join(f"{x},{y}" for x, y in (square_centre(s, view.bottom) for s in path))
         shown = " shown" if end == view.cursor else ""
         out.append(
             f'<polyline class="jump-path{shown}" data-for="{square_name(end)}" '
-            f'points="{points}" fill="none" stroke="{palette.HIGHLIGHT}" stroke-width="8" '
+            f'points="{points}" fill="none" stroke="{palette.HINT}" stroke-width="8" '
             'stroke-dasharray="4 14" stroke-linecap="round" stroke-linejoin="round"/>'
         )
     return "".join(out)
@@ -453,14 +518,14 @@ def _hint(view: BoardView) -> str:
     if view.hint is None:
         return ""
     start, end = view.hint
-    ex, ey = square_centre(end)
-    colour = "#34c3ff"
+    ex, ey = square_centre(end, view.bottom)
+    colour = palette.HINT
     if start < 0 or start == end:
         return (
             f'<circle class="hint" cx="{ex}" cy="{ey}" r="44" fill="none" stroke="{colour}" '
             f'stroke-width="9" stroke-opacity="0.9"/>'
         )
-    sx, sy = square_centre(start)
+    sx, sy = square_centre(start, view.bottom)
     length = ((ex - sx) ** 2 + (ey - sy) ** 2) ** 0.5
     ux, uy = (ex - sx) / length, (ey - sy) / length
     tip_x, tip_y = ex - ux * 22, ey - uy * 22
@@ -479,13 +544,20 @@ def _hint(view: BoardView) -> str:
 
 
 def render_board(
-    view: BoardView, *, standalone: bool = False, size: int = 560, static: bool = False
+    view: BoardView,
+    *,
+    standalone: bool = False,
+    size: int = 560,
+    static: bool = False,
+    ids: str = "sq-",
 ) -> str:
     """The whole board as one ``<svg>`` element.
 
     ``standalone`` adds an XML declaration and a pixel size, for files; the page sizes
     the board with CSS instead.  ``static`` draws a picture for documents (the rules page,
-    SVG files): one labelled image, without the squares' ids and button roles.
+    SVG files): one labelled image, without the squares' ids and button roles.  ``ids``
+    prefixes the squares' ids (``sq-c1``), so that several live boards on one page (the
+    Learn page's lessons) keep them unique.
     """
     lang = view.lang
     if view.to_move is None:
@@ -499,11 +571,12 @@ def render_board(
     position = f' data-position="{escape(view.position)}"' if view.position else ""
     svg = (
         f'<svg class="board" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {VIEW} {VIEW}"'
-        f'{sized}{position} role="{"img" if static else "group"}" '
+        f'{sized}{position} data-bottom="{view.bottom}" role="{"img" if static else "group"}" '
         f'aria-label="{escape(label)}">'
         f'<rect class="frame" width="{VIEW}" height="{VIEW}" rx="24" fill="{palette.MARGIN}"/>'
-        f"{_coordinates()}{_trays(view)}{_turn_strip(view)}{_light_squares()}"
-        f'<g class="squares">{_squares(view, static)}</g>'
+        f"{_coordinates(view.bottom)}{_trays(view)}{_turn_strip(view)}"
+        f"{_light_squares(view.bottom)}"
+        f'<g class="squares">{_squares(view, static, ids)}</g>'
         f'<g class="links" pointer-events="none">{_links(view)}</g>'
         f'<g class="overlay" pointer-events="none">{_jump_paths(view)}{_hint(view)}</g>'
         '<g class="fx" pointer-events="none"></g></svg>'

@@ -114,10 +114,12 @@ def test_typed_moves_and_illegal_attempts_explained(page: Page, server_url: str)
     field.press("Enter")
     expect(page.locator("#notice")).to_contain_text("'nonsense' is not a move")
 
-    # an illegal click says why, in the engine's words
+    # an illegal click says why, in the engine's words, with a link to the rule's lesson
     click_square(page, "e9")
     click_square(page, "f10")
-    expect(page.locator("#notice")).to_contain_text("R14")
+    expect(page.locator("#notice")).to_contain_text("(already on d10)")
+    expect(page.locator("#notice a.why")).to_have_attribute("href", "rules.html#lesson-rive-limit")
+    assert "R14" not in notice(page)
 
     field.fill("e9-f8")
     field.press("Enter")

@@ -181,7 +181,7 @@ def test_french_interface(page: Page, server_url: str) -> None:
     click_square(page, "e9")
     click_square(page, "f10")
     expect(page.locator("#notice")).to_have_text(
-        "Rouge ne peut occuper qu’une case de la rive de Jaune (déjà en d10, R14)"
+        "Rouge ne peut occuper qu’une case de la rive de Jaune (déjà en d10) Pourquoi ?"
     )
     label = page.get_attribute('[data-square="c3"]', "aria-label") or ""
     assert label.startswith("c3, dé jaune de valeur 2")
