@@ -30,6 +30,7 @@ if str(REPO_ROOT) not in sys.path:
 from derive.web import i18n, panel  # noqa: E402
 from derive.web.controller import AI_LEVELS, Setup  # noqa: E402
 from derive.web.svg import BoardView, render_board  # noqa: E402
+from tools.build_live import LIVE_ONLY  # noqa: E402
 
 PACKAGE = REPO_ROOT / "derive"
 CONFIG = REPO_ROOT / "pyscript.toml"
@@ -49,6 +50,8 @@ def browser_modules() -> list[str]:
     for path in sorted(PACKAGE.rglob("*.py")):
         relative = path.relative_to(PACKAGE)
         if "__pycache__" in relative.parts or relative.name in TERMINAL_ONLY:
+            continue
+        if relative.as_posix() in LIVE_ONLY:  # the lesson boards' own (learn.toml)
             continue
         found.append(relative.as_posix())
     return found
