@@ -289,6 +289,8 @@ class Keeper:
         game it played before is stale."""
         self.bound = bound
         self.tab.remember(bound.id)
+        if bound.you and not self.ctrl.flip:
+            self.ctrl.bottom = bound.you  # by correspondence: your own rive at the bottom
         for topic in ("newer", "older", "send", "forked", "gone", "apart"):
             self._hush(topic)
         self.pending = None

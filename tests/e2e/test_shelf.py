@@ -287,6 +287,7 @@ def test_correspondence_round_trip_between_two_browsers(
 
     goto(bob, first_link)
     expect(bob.locator("#notice")).to_have_text("You play Yellow: your move.")
+    expect(bob.locator("svg.board")).to_have_attribute("data-bottom", "y")  # Bob's rive below
     play_clicks(bob, "d10")
     send = bob.locator('#shelf-messages [data-topic="send"]')
     expect(send).to_contain_text("Send the link to Red")
