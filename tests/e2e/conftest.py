@@ -243,6 +243,7 @@ def page(browser_context: BrowserContext, page_monitor: PageMonitor) -> Iterator
         except Error as exc:  # page crashed or navigated away mid-teardown
             boxes = [f"<could not read the page: {exc}>"]
         problems += [f"PyScript error box: {text}" for text in boxes]
+        problems += _program_words(page)
     if problems:
         pytest.fail(
             "the page misbehaved:\n  "
@@ -251,6 +252,24 @@ def page(browser_context: BrowserContext, page_monitor: PageMonitor) -> Iterator
             + "\n  ".join(page_monitor.requests),
             pytrace=False,
         )
+
+
+#: What a player must never read on a page of the game: rule ids, Python values, file names.
+PROGRAM_WORDS = re.compile(r"\(R\d|\bR\d{1,2}\b|\bNone\b|Traceback|\b\w+\.py\b|tests/")
+#: Pages whose whole text is for players (the Learn pages list rule ids in their reference).
+PLAYERS_PAGES = ("/index.html",)
+
+
+def _program_words(page: Page) -> list[str]:
+    """Every test that plays on the game page also checks it spoke in players' words."""
+    if not any(urlsplit(page.url).path.endswith(name) for name in PLAYERS_PAGES):
+        return []
+    try:
+        text = str(page.evaluate("document.body ? document.body.innerText : ''"))
+    except Error:
+        return []
+    found = PROGRAM_WORDS.search(text)
+    return [f"program words shown to a player: {found.group(0)!r}"] if found else []
 
 
 # --------------------------------------------------------------------------- screenshots
