@@ -1,6 +1,6 @@
 // The embedded board's first picture, before any Python (embed.html).
 //
-// It knows no rule and draws nothing itself: it clones the empty board that the build drew
+// It knows no rule and draws nothing itself: it takes the empty board that the build drew
 // (derive.web.svg, one per side at the bottom), and puts on its squares the die faces the
 // build drew, as the link's piece list says ("r3c3,y2d4 r ry L2": a red 3 on c3…). It
 // says, in the frame, that the board is not checked yet. Python (the rules) starts only
@@ -69,15 +69,19 @@
     };
   }
 
+  // Markup drawn by the build, parsed here (an <svg> in a <template> is SVG).
+  function parse(markup) {
+    const holder = document.createElement("template");
+    holder.innerHTML = markup;
+    return holder.content.firstElementChild;
+  }
+
   function draw(link) {
-    const svg = document.getElementById(`board-${link.bottom}`).content
-      .firstElementChild.cloneNode(true);
-    const faces = document.getElementById("dice").content.firstElementChild;
+    const svg = parse(data.boards[link.bottom]);
     for (const [, colour, value, square] of link.pieces) {
       const place = svg.querySelector(`[data-square="${square}"]`);
       if (!place) return false; // a light square: no die can stand there
-      const die = faces.querySelector(`[data-colour="${colour}"][data-value="${value}"]`)
-        .cloneNode(true);
+      const die = parse(`<svg>${data.dice[colour + value]}</svg>`).firstElementChild;
       die.setAttribute("data-die", square);
       place.append(die);
     }

@@ -181,18 +181,17 @@ def _data() -> dict[str, object]:
 
 
 def test_the_frame_draws_from_the_svg_function_s_fragments() -> None:
-    for side in COLOURS:
-        board = re.search(rf'<template id="board-{side}">(.*?)</template>', FRAME, re.DOTALL)
-        assert board is not None
-        assert board.group(0).count("data-square=") == 50
-        assert f'data-bottom="{side}"' in board.group(0)
-        assert "data-die=" not in board.group(0)
-    dice = re.search(r'<template id="dice">(.*?)</template>', FRAME, re.DOTALL)
-    assert dice is not None
-    for colour in COLOURS:
-        for value in range(1, 7):
-            assert f'data-colour="{colour}" data-value="{value}"' in dice.group(1)
     data = _data()
+    boards, dice = data["boards"], data["dice"]
+    assert isinstance(boards, dict) and isinstance(dice, dict)
+    for side in COLOURS:
+        board = boards[side]
+        assert board.count("data-square=") == 50 and f'data-bottom="{side}"' in board
+        assert "data-die=" not in board and "data-position" not in board
+    assert sorted(dice) == sorted(f"{c}{v}" for c in COLOURS for v in range(1, 7))
+    for key, face in dice.items():
+        assert face.startswith(f'<g class="die die-{key[0]}" data-colour="{key[0]}" ')
+        assert f'data-value="{key[1]}"' in face and "data-die" not in face
     assert data["chance"] == {ident: rules.chance for ident, rules in RULE_SETS.items()}
     bottoms = data["bottoms"]
     assert isinstance(bottoms, dict)
@@ -262,3 +261,19 @@ def test_the_learn_pages_start_their_boards_and_link_the_kit(lang: str) -> None:
     for href in re.findall(r'href="embed\.html\?([^"]+)"', page):
         board = embed.board(embed.parse(parse_qs(unescape(href)), lang))
         assert board.mode == "try" and Game.from_position(board.position)
+
+
+def test_the_documented_snippets_are_boards_the_engine_accepts() -> None:
+    for name in ("README.md", "WEB.md"):
+        text = (ROOT / name).read_text(encoding="utf-8")
+        found = re.findall(r'embed\.html\?([^"\s]+)"', text)
+        assert found, name
+        for query in found:
+            embed.board(embed.parse(parse_qs(query), "en"))
+
+
+def test_the_site_copies_the_embed_kit() -> None:
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8").replace("\\\n", " ")
+    copy = next(line for line in makefile.splitlines() if line.strip().startswith("cp index.html"))
+    for name in ("learn.toml", "embed.html", *build_embed.KIT.values()):
+        assert f" {name} " in copy, name

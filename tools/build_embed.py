@@ -4,7 +4,7 @@
 ``embed.html`` is what another site's ``<iframe>`` shows.  It must show its position at
 once, with no Python, and without a second copy of the rules or of the SVG function: this
 tool draws, with ``derive.web.svg``, the empty board as seen from each side and every die
-face, as ``<template>`` fragments; ``assets/embed.js`` only clones the empty board for the
+face, as fragments of markup; ``assets/embed.js`` only parses the empty board for the
 link's seating, puts the link's dice on their squares and says that the board is not
 checked yet.  Python (``derive/web/embed_app.py``, config ``learn.toml``) starts when the
 reader uses the board, checks every parameter and takes over.  The words the frame shows
@@ -39,7 +39,14 @@ from derive.web import embed, i18n, lesson  # noqa: E402
 from derive.web.lessons import BY_ID, Words  # noqa: E402
 from derive.web.orientation import default_bottom  # noqa: E402
 from derive.web.svg import BoardView, DieView, render_board  # noqa: E402
-from tools.build_learn import CHROME, KIT, PAGES, french_spacing  # noqa: E402
+from tools.build_learn import (  # noqa: E402
+    CHROME,
+    KIT,
+    PAGES,
+    french_spacing,
+    page_head,
+    top_bar,
+)
 from tools.generated import refresh  # noqa: E402
 
 FRAME = "embed.html"
@@ -111,16 +118,16 @@ def bottoms() -> dict[str, list[str]]:
     return table
 
 
-def die_fragments() -> str:
-    """Every die face of every colour, as ``render_board`` draws it on a square."""
-    faces = []
+def die_fragments() -> dict[str, str]:
+    """Every die face of every colour (``"r3"``), as ``render_board`` draws it on a square."""
+    faces = {}
     for colour in COLOURS:
         for value in range(1, 7):
             view = BoardView(position="", dice=(DieView(SQUARES[0], colour, value),))
             found = _DIE.search(render_board(view, static=True))
             assert found is not None, "svg.render_board no longer draws a die as expected"
-            faces.append(found.group(0).replace(' data-die="a1"', ""))
-    return "".join(faces)
+            faces[f"{colour}{value}"] = found.group(0).replace(' data-die="a1"', "")
+    return faces
 
 
 def _empty(side: str) -> str:
@@ -139,7 +146,6 @@ def _buttons(group: str, label: str, actions: tuple[str, ...]) -> str:
 def frame_page() -> str:
     """``embed.html``: the board's element (the lesson contract), empty until the script
     draws the link's position into it; the fragments it draws with; the words."""
-    boards = "\n".join(f'<template id="board-{side}">{_empty(side)}</template>' for side in COLOURS)
     controls = _buttons("lesson-controls", "stepper", ("prev", "next"))
     controls = controls.replace(
         '<button type="button" data-action="next"',
@@ -147,7 +153,10 @@ def frame_page() -> str:
     ).replace('data-word="prev">', 'data-word="prev" disabled>')
     controls += "\n" + _buttons("lesson-actions", "actions", ("up", "down", "reroll", "reset"))
     controls = controls.replace('data-word="reset">', 'data-word="reset" disabled>')
+    # Markup in strings, not <template>s: a frame parses only the board it shows.
     data = {
+        "boards": {side: _empty(side) for side in COLOURS},
+        "dice": die_fragments(),
         "words": {lang: frame_words(lang) for lang in i18n.LANGUAGES},
         "bottoms": bottoms(),
         "chance": {ident: rules.chance for ident, rules in RULE_SETS.items()},
@@ -186,8 +195,6 @@ def frame_page() -> str:
 </main>
 <noscript><p class="embed-error">{escape(FRAME_WORDS["en"]["noscript"])} \
 <span lang="fr">{escape(FRAME_WORDS["fr"]["noscript"])}</span></p></noscript>
-{boards}
-<template id="dice"><svg xmlns="http://www.w3.org/2000/svg">{die_fragments()}</svg></template>
 <script type="application/json" id="embed-data">{words}</script>
 </body>
 </html>
@@ -606,7 +613,6 @@ height="{SIZE[1]}" title="{escape(words.preview)}"></iframe></div>
 
 def kit_page(lang: str) -> str:
     words = KIT_WORDS[lang]
-    other = "fr" if lang == "en" else "en"
     chrome = CHROME[lang]
     intro = "\n".join(f"<p>{inline(p)}</p>" for p in words.intro)
     notes = "".join(f"<li>{inline(n)}</li>" for n in words.notes)
@@ -629,31 +635,21 @@ def kit_page(lang: str) -> str:
 {builder_html(lang)}"""
     if lang == "fr":
         main = french_spacing(main)
+    head = page_head(
+        lang,
+        KIT,
+        title=words.title,
+        description=words.description,
+        script='<script src="assets/kit.js" defer></script>',
+    )
+    learn = f'<a href="{PAGES[lang]}">{escape(words.learn)}</a>\n'
+    top = top_bar(lang, KIT, other=words.other, play=words.play, extra=learn)
     return f"""\
-<!doctype html>
-<html lang="{lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light">
-<meta name="description" content="{escape(words.description)}">
-<title>{escape(words.title)}</title>
-<link rel="icon" href="assets/icon.svg" type="image/svg+xml">
-<link rel="stylesheet" href="assets/rules.css">
-<link rel="alternate" hreflang="{lang}" href="{KIT[lang]}">
-<link rel="alternate" hreflang="{other}" href="{KIT[other]}">
-<script src="assets/kit.js" defer></script>
-</head>
+{head}
 <body class="kit">
 <!-- Generated by the embed kit's build: edit that, not this file. -->
 <a class="skip" href="#main">{escape(words.skip)}</a>
-<header class="top">
-<a class="brand" href="index.html?lang={lang}">Dérive</a>
-<span class="top-links"><a class="other" href="{KIT[other]}" hreflang="{other}" \
-lang="{other}">{escape(words.other)}</a>
-<a href="{PAGES[lang]}">{escape(words.learn)}</a>
-<a class="play" href="index.html?lang={lang}">{escape(words.play)}</a></span>
-</header>
+{top}
 <nav class="contents" aria-label="{escape(chrome.contents)}"><ul>{contents}</ul></nav>
 <main id="main">
 {main}

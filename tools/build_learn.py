@@ -17,7 +17,7 @@ from __future__ import annotations
 import argparse
 import re
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path
@@ -229,10 +229,11 @@ def lesson_html(lesson: Lesson, lang: str, level: int) -> str:
     if lesson.mode == "exercise":
         side.append(solution_html(lesson, board, lang))
     side.append('<p class="lesson-message" role="status" aria-live="polite"></p>')
-    side.append(
-        f'<p class="lesson-open"><a href="{escape(game_link(lesson, lang))}">'
-        f"{chrome.open_game}</a></p>"
-    )
+    if lesson.mode != "try":  # a try board is already free to play
+        side.append(
+            f'<p class="lesson-open"><a href="{escape(game_link(lesson, lang))}">'
+            f"{chrome.open_game}</a></p>"
+        )
     mode = chrome.modes[lesson.mode]
     return (
         f'<section class="lesson lesson-{lesson.mode}" id="{ident}" data-lesson="{ident}" '
@@ -379,31 +380,17 @@ def page(lang: str, text: str) -> str:
     main = "\n".join(part for part in body if part)
     if lang == "fr":
         main, contents = french_spacing(main), french_spacing(contents)
+    head = page_head(
+        lang, PAGES, title=chrome.title, description=chrome.description, script=LIVE_SCRIPT
+    )
+    top = top_bar(lang, PAGES, other=chrome.other, play=chrome.play)
     return f"""\
-<!doctype html>
-<html lang="{lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light">
-<meta name="description" content="{escape(chrome.description)}">
-<title>{escape(chrome.title)}</title>
-<link rel="icon" href="assets/icon.svg" type="image/svg+xml">
-<link rel="stylesheet" href="assets/rules.css">
-<link rel="alternate" hreflang="{lang}" href="{PAGES[lang]}">
-<link rel="alternate" hreflang="{other}" href="{PAGES[other]}">
-<script src="assets/live-boards.js"></script>
-</head>
+{head}
 <body data-entry="learn" data-waiting="{escape(chrome.waiting)}" \
 data-failed="{escape(chrome.failed)}">
 <!-- Generated with the lessons and texts it shows: edit those, not this file. -->
 <a class="skip" href="#main">{chrome.skip}</a>
-<header class="top">
-<a class="brand" href="index.html?lang={lang}">Dérive</a>
-<span class="top-links"><a class="other" href="{PAGES[other]}" hreflang="{other}" \
-lang="{other}">{chrome.other}</a>
-<a class="play" href="index.html?lang={lang}">{chrome.play}</a></span>
-</header>
+{top}
 <nav class="contents" aria-label="{chrome.contents}"><ul>{contents}</ul></nav>
 <main id="main">
 {main}
@@ -414,6 +401,44 @@ hreflang="{other}" lang="{other}">{chrome.other}</a> · <a href="{KIT[lang]}">{c
 </body>
 </html>
 """
+
+
+LIVE_SCRIPT = '<script src="assets/live-boards.js"></script>'
+
+
+def page_head(
+    lang: str, pages: Mapping[str, str], *, title: str, description: str, script: str
+) -> str:
+    """A page of the Learn family up to ``<body>``: its language and the other's page
+    (``pages``: language → file), the Learn pages' style, its one script."""
+    other = "fr" if lang == "en" else "en"
+    return f"""\
+<!doctype html>
+<html lang="{lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light">
+<meta name="description" content="{escape(description)}">
+<title>{escape(title)}</title>
+<link rel="icon" href="assets/icon.svg" type="image/svg+xml">
+<link rel="stylesheet" href="assets/rules.css">
+<link rel="alternate" hreflang="{lang}" href="{pages[lang]}">
+<link rel="alternate" hreflang="{other}" href="{pages[other]}">
+{script}
+</head>"""
+
+
+def top_bar(lang: str, pages: Mapping[str, str], *, other: str, play: str, extra: str = "") -> str:
+    """The bar across the top: the game's name, the other language's page, ``extra``
+    links, and the way to the game."""
+    there = "fr" if lang == "en" else "en"
+    return (
+        f'<header class="top">\n<a class="brand" href="index.html?lang={lang}">Dérive</a>\n'
+        f'<span class="top-links"><a class="other" href="{pages[there]}" hreflang="{there}" '
+        f'lang="{there}">{escape(other)}</a>\n{extra}'
+        f'<a class="play" href="index.html?lang={lang}">{escape(play)}</a></span>\n</header>'
+    )
 
 
 def build(lang: str) -> str:

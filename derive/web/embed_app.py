@@ -61,6 +61,7 @@ def main() -> None:
     except params.ParamError as problem:
         show_error(embed.error_text(problem, lang))
         root.dataset.ready = "true"
+        root.dataset.python = "live"
         return
     lesson = one(document, "[data-lesson]")
     lesson.dataset.mode = board.mode
@@ -80,4 +81,5 @@ def main() -> None:
     if setup.autoplay:
         spawn(autoplay(view))
     root.dataset.ready = "true"
+    root.dataset.python = "live"
     root.dataset.readyMs = str(round(window.performance.now()))

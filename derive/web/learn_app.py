@@ -45,6 +45,7 @@ async def wake_all(lang: str) -> None:
         if number % BATCH == 0:
             await asyncio.sleep(0)
     root.dataset.live = "true"
+    root.dataset.python = "live"
     root.dataset.liveMs = str(round(window.performance.now()))
 
 

@@ -49,6 +49,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "solved": "Solved!",
         "solved.already": "Already solved. Start again to try another answer.",
         "watch": "Use the step buttons to follow the moves.",
+        "view": "This board shows a position: there is nothing to play on it.",
         "wrong.reroll": "A re-roll leaves it to luck: find a move that is sure to work.",
         "wrong.win": "{move} is allowed, but it does not win.",
         "wrong.protect": "{move} is allowed, but afterwards {squares} are not all protected.",
@@ -71,6 +72,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "solved": "Bravo, c’est la solution !",
         "solved.already": "Déjà résolu. Recommencez pour essayer une autre réponse.",
         "watch": "Suivez les coups avec les boutons d’étape.",
+        "view": "Ce plateau montre une position : il n’y a rien à y jouer.",
         "wrong.reroll": "Relancer, c’est s’en remettre au hasard : cherchez un coup sûr.",
         "wrong.win": "{move} est permis, mais ne gagne pas.",
         "wrong.protect": "{move} est permis, mais ensuite {squares} ne sont pas tous protégés.",
@@ -458,7 +460,7 @@ class LessonBoard:
         if self.solved:
             self.message = Notice("success", words(self.lang, "solved.already"))
         elif self.mode == "watch":
-            self.message = Notice("info", words(self.lang, "watch"))
+            self.message = Notice("info", words(self.lang, "watch" if self.total else "view"))
         return Attempt("ignored", message=self.message)
 
     def _outcome(self, played: Played | None, gestures: tuple[str, ...]) -> Attempt:

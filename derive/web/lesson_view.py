@@ -133,7 +133,6 @@ class LessonView:
     async def _apply(self, gesture: Gesture, *, animate: bool) -> None:
         board = self.board
         if gesture.kind == "square":
-            self.wrap.focus(to_js({"preventScroll": True}))
             await self._after(board.click(gesture.value), animate)
         elif gesture.kind == "value":
             await self._after(board.pick(int(gesture.value)), animate)
@@ -286,6 +285,8 @@ def listen(views: Mapping[str, LessonView]) -> None:
         view = view_of(target)
         gesture = click_gesture(target) if view is not None else None
         if view is not None and gesture is not None:
+            if gesture.kind == "square":  # the keys that follow go to this board
+                view.wrap.focus(to_js({"preventScroll": True}))
             view.push(gesture)
 
     def on_key(event: Any) -> None:

@@ -1,0 +1,216 @@
+"""The embedded board in headless Chromium, inside iframes of a page served from another
+origin (another port), as on a rules site: every mode, bad parameters, and a page of eight
+boards that paints every position without Python and starts it only in the board used."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Frame, Page, Route, expect
+
+from derive.board import square_name
+from derive.web import embed
+from derive.web.lesson import LessonBoard
+from tests.e2e.conftest import PageMonitor, _origin
+from tools.embed_hosts import EIGHT, Board, host_page
+from tools.serve import make_server
+
+START_MS = 120_000
+JUMP = "r3c3,y5d4,y4f6 r ry L2"
+
+
+@dataclass
+class TwoOrigins(PageMonitor):
+    """The boards' site and the host's: a request to any third origin still fails."""
+
+    host: str = ""
+
+    def is_on_origin(self, url: str) -> bool:
+        return super().is_on_origin(url) or _origin(url) == self.host
+
+
+@pytest.fixture(scope="module")
+def host_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("host")
+
+
+@pytest.fixture(scope="module")
+def host_url(host_dir: Path) -> Iterator[str]:
+    server = make_server(host_dir, "127.0.0.1", 0, quiet=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture
+def page_monitor(server_url: str, host_url: str) -> PageMonitor:
+    return TwoOrigins(origin=_origin(server_url), host=host_url)
+
+
+@pytest.fixture
+def open_host(
+    page: Page, server_url: str, host_url: str, host_dir: Path
+) -> Callable[..., list[Frame]]:
+    """Write a host page with these boards, open it, return the boards' frames in order."""
+
+    def go(name: str, boards: tuple[Board, ...], *, columns: int = 3) -> list[Frame]:
+        (host_dir / name).write_text(host_page(server_url, boards, columns=columns))
+        page.goto(f"{host_url}/{name}")
+        frames = []
+        for number in range(1, len(boards) + 1):
+            handle = page.wait_for_selector(f"#board-{number}", state="attached")
+            frame = handle.content_frame() if handle is not None else None
+            assert frame is not None
+            frame.wait_for_selector("html[data-painted=true]", state="attached")
+            frames.append(frame)
+        return frames
+
+    return go
+
+
+class Gate:
+    """Holds PyScript's own script back until ``release``: the boards stay unchecked."""
+
+    def __init__(self, page: Page) -> None:
+        self.held: list[Route] = []
+        self.open = False
+        page.route("**/vendor/pyscript/core.js", self.route)
+
+    def route(self, route: Route) -> None:
+        if self.open:
+            route.continue_()
+        else:
+            self.held.append(route)
+
+    def release(self) -> None:
+        self.open = True
+        for route in self.held:
+            route.continue_()
+
+
+def live(frame: Frame) -> None:
+    frame.wait_for_selector("html[data-ready=true]", state="attached", timeout=START_MS)
+
+
+def dice(frame: Frame) -> set[str]:
+    return set(frame.eval_on_selector_all("[data-die]", "ds => ds.map(d => d.dataset.die)"))
+
+
+def test_every_mode_from_another_origin(open_host: Callable[..., list[Frame]], page: Page) -> None:
+    boards: tuple[Board, ...] = (
+        ("view", (("position", JUMP), ("select", "c3"), ("flip", "1"), ("lang", "fr"))),
+        ("watch", (("position", JUMP), ("moves", "c3-g7 f6-h8"), ("ply", "1"), ("autoplay", "1"))),
+        ("try", (("position", JUMP), ("interactive", "1"), ("lang", "en"))),
+        ("task", (("position", JUMP), ("task", "c3-g7"), ("lang", "en"))),
+    )
+    gate = Gate(page)
+    view, watch, play, task = open_host("modes.html", boards)
+    for frame in (view, watch, play, task):  # the position from the link, before Python
+        assert frame.get_attribute("svg.board", "data-position") == JUMP
+        assert dice(frame) == {"c3", "d4", "f6"} and frame.locator("[data-square]").count() == 50
+        assert frame.get_attribute(".lesson-board", "data-live") == "false"
+    assert view.get_attribute("svg.board", "data-bottom") == "y"
+    assert task.get_attribute(".lesson-board", "data-task") == "c3-g7"
+    assert task.get_attribute(".lesson-board", "data-solution") == "c3-g7"
+    assert task.get_attribute(".lesson-board", "data-solved") == "false"
+    # A move clicked before the rules are there is played once they are.
+    play.click('[data-die="c3"]')
+    play.click('[data-square="g7"]')
+    task.click('[data-die="c3"]')
+    task.click('[data-square="e5"]')  # legal, not the answer
+    # Python was asked for by the four boards: by the view and the watch board at once (their
+    # first picture needs the rules), by the others when clicked.
+    page.wait_for_timeout(300)
+    assert len(gate.held) == 4
+    gate.release()
+
+    live(play)
+    expect(play.locator("svg.board")).to_have_attribute("data-position", "y5d4,y4f6,r3g7 y ry L2")
+    expect(play.locator(".lesson-board")).to_have_attribute("data-live", "true")
+    play.click('[data-die="d4"]')
+    play.click('[data-square="a3"]')
+    refused = LessonBoard.custom(JUMP, mode="try", moves=(), lang="en")
+    refused.play("c3-g7")
+    refused.click("d4")
+    said = refused.click("a3").message
+    assert said is not None
+    expect(play.locator(".lesson-message")).to_have_text(said.text)
+
+    live(task)
+    wrong = embed.board(embed.parse({"position": [JUMP], "task": ["c3-g7"]}, "en"))
+    wrong.click("c3")
+    assert wrong.click("e5").message is not None and wrong.message is not None
+    expect(task.locator(".lesson-message")).to_have_text(wrong.message.text)
+    task.click('[data-die="c3"]')
+    task.click('[data-square="g7"]')
+    expect(task.locator(".lesson-board")).to_have_attribute("data-solved", "true")
+
+    live(view)  # started by itself: its first picture needs the rules (select=c3)
+    expect(view.locator('[data-square="g7"] .mark-jump')).to_have_count(1)
+    expect(view.locator(".lesson-status")).to_have_text("À Rouge de jouer")
+    assert view.get_attribute("html", "lang") == "fr"
+
+    live(watch)  # ply=1 first, then the steps play by themselves
+    expect(watch.locator(".lesson-counter")).to_have_text("Step 2 of 2", timeout=10_000)
+    watch.click("[data-action=prev]")  # the reader takes over: autoplay stops
+    expect(watch.locator(".lesson-counter")).to_have_text("Step 1 of 2")
+    watch.wait_for_timeout(2500)
+    expect(watch.locator(".lesson-counter")).to_have_text("Step 1 of 2")
+    assert watch.get_attribute("svg.board", "data-position") == "y5d4,y4f6,r3g7 y ry L2"
+
+
+def test_bad_parameters_are_named_inside_the_frame(
+    open_host: Callable[..., list[Frame]], page: Page, server_url: str
+) -> None:
+    boards: tuple[Board, ...] = (
+        ("unreadable", (("position", "r3c3 r"), ("lang", "en"))),
+        ("refused", (("position", JUMP), ("moves", "c3-g7 c3-e5"), ("lang", "fr"))),
+    )
+    unreadable, refused = open_host("bad.html", boards)
+    # This one the script cannot draw: the rules start at once and name the parameter.
+    alert = unreadable.locator("[role=alert]")
+    expect(alert).to_be_visible(timeout=START_MS)
+    expect(alert).to_contain_text("parameter “position”")
+    assert unreadable.locator("[data-die]").count() == 0
+    # This one is drawn, saying it is unchecked, until the reader uses it.
+    expect(refused.locator(".embed-note")).to_contain_text("les règles le vérifient")
+    assert dice(refused) == {"c3", "d4", "f6"}
+    refused.click("[data-action=next]")
+    alert = refused.locator("[role=alert]")
+    expect(alert).to_be_visible(timeout=START_MS)
+    expect(alert).to_contain_text("paramètre « moves » : 2. c3-e5 :")
+    expect(refused.locator("svg.board")).to_have_count(0)  # no board that looks right
+    # The game page's embed links lead to the same board, with the same errors.
+    page.goto(f"{server_url}/index.html?embed=1&position={JUMP}&select=z9")
+    expect(page.locator("[role=alert]")).to_contain_text("parameter “select”", timeout=START_MS)
+
+
+def test_a_page_of_eight_boards_paints_them_all_and_starts_python_in_the_used_one(
+    open_host: Callable[..., list[Frame]], page: Page, page_monitor: PageMonitor, server_url: str
+) -> None:
+    frames = open_host("eight.html", EIGHT, columns=1)
+    for frame, (_, params) in zip(frames, EIGHT, strict=True):
+        board = embed.board(embed.parse({k: [v] for k, v in params}, "en"))
+        assert frame.get_attribute("svg.board", "data-position") == dict(params)["position"]
+        assert dice(frame) == {square_name(s) for s in board.game.pieces()}
+        assert frame.get_attribute("html", "data-python") == "idle"
+        if board.mode == "exercise":
+            assert frame.get_attribute(".lesson-board", "data-solution") == dict(params)["task"]
+    assert not [u for u in page_monitor.requests if u.endswith("pyodide.asm.wasm")]
+    used = frames[3]  # the capture board, far down the page
+    page.locator("#board-4").scroll_into_view_if_needed()  # its frame paints only in view
+    used.click('[data-die="c3"]')
+    live(used)
+    expect(used.locator(".lesson-status")).to_contain_text("c3 selected")
+    others = [f.get_attribute("html", "data-python") for f in frames if f is not used]
+    assert others == ["idle"] * 7
+    wasm = [u for u in page_monitor.requests if u.endswith("pyodide.asm.wasm")]
+    assert wasm == [f"{server_url}/vendor/pyodide/pyodide.asm.wasm"]

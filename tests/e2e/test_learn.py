@@ -1,0 +1,175 @@
+"""The Learn pages in headless Chromium: every board static first, then live with one
+interpreter for the page; a watch board steps, a try board refuses with the engine's reason,
+an exercise checks the reader's move; clicks made before the boards were live are applied;
+keyboard play; no developer words; French; an axe-core audit.  One page load per language
+(Pyodide's start is the cost)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Page, Route, expect
+
+from derive.web.lesson import LessonBoard
+from derive.web.lessons import BY_ID, LESSONS
+
+LIVE_TIMEOUT_MS = 120_000
+POSITIONS = """() => Object.fromEntries([...document.querySelectorAll('[data-lesson]')].map(
+  s => [s.dataset.lesson, [s.querySelector('svg.board').dataset.position,
+                           s.querySelector('.lesson-board').dataset.live]]))"""
+
+
+def expected(ident: str, lang: str, *gestures: tuple[str, Any]) -> LessonBoard:
+    """The lesson as CPython plays it after ``gestures``: what the page must show."""
+    board = LessonBoard(BY_ID[ident], lang)
+    for name, value in gestures:
+        getattr(board, name)(*value) if isinstance(value, tuple) else getattr(board, name)()
+    return board
+
+
+def position(page: Page, ident: str) -> str:
+    return page.get_attribute(f"#{ident} svg.board", "data-position") or ""
+
+
+def serious(page: Page) -> list[str]:
+    found = Axe().run(page).response["violations"]
+    return [
+        f"{v['id']} ({v['impact']}): {v['nodes'][0]['target']}"
+        for v in found
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+def open_learn(page: Page, url: str) -> None:
+    page.goto(url)
+    static = page.evaluate(POSITIONS)
+    assert static == {lesson.id: [lesson.position, "false"] for lesson in LESSONS}
+
+
+def wait_live(page: Page) -> None:
+    page.wait_for_selector("html[data-live=true]", state="attached", timeout=LIVE_TIMEOUT_MS)
+
+
+def test_the_english_page_teaches_on_live_boards(
+    page: Page, server_url: str, screenshot: Callable[..., Path]
+) -> None:
+    # PyScript is held back until the reader has clicked: the boards are not live yet.
+    held: list[Route] = []
+    page.route("**/vendor/pyscript/core.js", lambda route: held.append(route))
+    open_learn(page, f"{server_url}/rules.html")
+    page.click("#lesson-goal [data-action=next]")
+    page.click('#lesson-step [data-square="h8"]')
+    waiting = page.get_attribute("body", "data-waiting")
+    expect(page.locator("#lesson-step .lesson-message")).to_have_text(waiting or "?")
+    assert page.get_attribute("html", "data-python") == "starting" and len(held) == 1
+    held[0].continue_()
+    wait_live(page)
+    goal = expected("lesson-goal", "en", ("next", ()))
+    refused = expected("lesson-step", "en", ("click", ("h8",)))
+    expect(page.locator("#lesson-goal .lesson-counter")).to_have_text("Step 1 of 5")
+    assert position(page, "lesson-goal") == goal.position
+    expect(page.locator("#lesson-step .lesson-message")).to_contain_text(
+        refused.message.text if refused.message else "?"
+    )
+    live = page.evaluate(POSITIONS)
+    assert {k: v for k, v in live.items() if k != "lesson-goal"} == {
+        lesson.id: [lesson.position, "true"] for lesson in LESSONS if lesson.id != "lesson-goal"
+    }
+
+    # watch: forward and back, each step explained
+    jump = page.locator("#lesson-jump")
+    jump.scroll_into_view_if_needed()
+    jump.locator("[data-action=next]").click()
+    one = expected("lesson-jump", "en", ("next", ()))
+    expect(jump.locator(".lesson-counter")).to_have_text("Step 1 of 2")
+    expect(jump.locator(".lesson-message")).to_have_text(one.step_text())
+    expect(jump.locator("svg.board")).to_have_attribute("data-position", one.position)
+    expect(jump.locator('[data-die="g7"]')).to_be_visible()
+    expect(jump.locator('.lesson-steps [data-ply="1"]')).to_have_attribute("aria-current", "step")
+    jump.locator("[data-action=prev]").click()
+    expect(jump.locator(".lesson-counter")).to_have_text("Start position")
+    start = BY_ID["lesson-jump"].position
+    expect(jump.locator("svg.board")).to_have_attribute("data-position", start)
+    jump.locator(".board-wrap").focus()
+    page.keyboard.press("ArrowRight")
+    expect(jump.locator(".lesson-counter")).to_have_text("Step 1 of 2")
+
+    # try: the engine's reason for an illegal capture (a higher die)
+    higher = page.locator("#lesson-capture-higher")
+    higher.scroll_into_view_if_needed()
+    higher.locator('[data-die="d4"]').click()
+    said = expected("lesson-capture-higher", "en", ("click", ("d4",)))
+    assert said.message is not None and "4" in said.message.text
+    expect(higher.locator(".lesson-message")).to_have_text(said.message.text)
+
+    # try, by keyboard only: the cursor walks a diagonal, Enter plays the selected die there
+    step = page.locator("#lesson-step")
+    step.locator("[data-action=reset]").click()
+    step.locator(".board-wrap").focus()
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("Enter")
+    keyed = expected("lesson-step", "en", ("click", ("h8",)), ("reset", ()))
+    keyed.move_cursor("up-right")  # from the last square clicked
+    keyed.click(keyed.cursor, keyboard=True)
+    page.wait_for_function(
+        "want => document.querySelector('#lesson-step svg.board').dataset.position === want",
+        arg=keyed.position,
+    )
+
+    # exercise: a wrong answer explained, then the right one
+    task = page.locator("#exercise-l2-win")
+    task.scroll_into_view_if_needed()
+    task.locator('[data-die="e9"]').click()
+    task.locator("[data-action=down]").click()
+    wrong = expected("exercise-l2-win", "en", ("click", ("e9",)), ("act", ("-",)))
+    assert wrong.message is not None
+    expect(task.locator(".lesson-message")).to_have_text(wrong.message.text)
+    expect(task.locator(".lesson-board")).to_have_attribute("data-solved", "false")
+    assert position(page, "exercise-l2-win") == BY_ID["exercise-l2-win"].position  # taken back
+    task.locator('[data-die="g9"]').click()
+    task.locator('[data-square="f8"]').click()
+    expect(task.locator(".lesson-board")).to_have_attribute("data-solved", "true")
+    expect(task.locator(".lesson-message")).to_have_text(wrong.right_text())
+    screenshot("desktop-exercise", full_page=False)
+
+    text = page.inner_text("body")
+    for word in ("test_", ".py", "tools/", "derive.", "RULES.md", "Traceback"):
+        assert word not in text, word
+    assert serious(page) == []
+    page.set_viewport_size({"width": 390, "height": 844})
+    task.scroll_into_view_if_needed()
+    screenshot("phone-exercise", full_page=False)
+
+
+def test_the_french_page_is_french_and_live(page: Page, server_url: str) -> None:
+    open_learn(page, f"{server_url}/regles.html")
+    wait_live(page)
+    assert page.get_attribute("html", "lang") == "fr"
+    expect(page.locator("#lesson-goal .lesson-counter")).to_have_text("Position de départ")
+    # a refusal in French, with its "why?" link to this page's own lesson
+    obligation = page.locator("#lesson-obligation")
+    obligation.scroll_into_view_if_needed()
+    obligation.locator('[data-die="g1"]').click()
+    said = expected("lesson-obligation", "fr", ("click", ("g1",)))
+    assert said.message is not None
+    expect(obligation.locator(".lesson-message")).to_contain_text(said.message.text)
+    expect(obligation.locator(".lesson-message a.why")).to_have_attribute(
+        "href", "#lesson-obligation"
+    )
+    expect(obligation.locator(".lesson-message a.why")).to_have_text("Pourquoi ?")
+    # an exercise's wrong answer, explained in French
+    task = page.locator("#exercise-l1-win")
+    task.scroll_into_view_if_needed()
+    task.locator('[data-die="b8"]').click()
+    task.locator('[data-square="a9"]').click()
+    wrong = expected("exercise-l1-win", "fr", ("click", ("b8",)), ("click", ("a9",)))
+    assert wrong.message is not None
+    expect(task.locator(".lesson-message")).to_have_text(wrong.message.text)
+    text = page.inner_text("main")
+    french = sum(text.count(w) for w in (" le ", " la ", " les ", " des ", " est ", " une "))
+    english = sum(text.count(w) for w in (" the ", " and ", " is ", " of "))
+    assert french > 20 * max(english, 1), (french, english)
+    assert serious(page) == []
