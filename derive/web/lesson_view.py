@@ -199,15 +199,18 @@ class LessonView:
             self.wrap.setAttribute("aria-activedescendant", f"{self.ids}{board.cursor}")
         else:
             self.wrap.removeAttribute("aria-activedescendant")
+        notice = board.message
         status = one(self.root, ".lesson-status")
-        if status is not None:
-            status.textContent = board.controller.status()
+        if status is not None:  # the embedded board's line: whose turn, what is selected
+            status.textContent = said = board.controller.status()
+            if notice is not None and notice.text == said:
+                notice = None  # said once is enough
         words = one(self.figure, ".board-words")
         if words is not None:
             words.textContent = board.describe()
         if board.mode == "exercise":
             self.figure.dataset.solved = "true" if board.solved else "false"
-        self._render_message(board.message)
+        self._render_message(notice)
         self._render_controls()
         self._render_picker()
 
