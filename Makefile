@@ -87,7 +87,8 @@ serve: vendor
 # (no node_modules, no tests).
 site: vendor
 	rm -rf _site && mkdir -p _site
-	cp index.html pyscript.toml RULES.md rules.html regles.html sw.js manifest.webmanifest _site/
+	cp index.html pyscript.toml learn.toml RULES.md rules.html regles.html embed.html embed-kit.html \
+	   integrer.html sw.js manifest.webmanifest _site/
 	cp -r assets vendor _site/
 	find derive -name '*.py' -exec install -D -m 644 {} _site/{} \;
 	$(PYTHON) tools/build_sw.py --site _site

@@ -11,6 +11,18 @@
   const params = new URLSearchParams(location.search);
   const embed = params.get("embed");
   if (embed === "" || embed === "1" || embed === "true") root.classList.add("embed");
+  if (root.classList.contains("embed") && !params.has("game") && !params.has("ai")) {
+    // An embedded board is a lesson board (embed.html): drawn at once, its rules loaded only
+    // when a reader uses it. The game's own Python must not start meanwhile: its script is
+    // turned into plain text before PyScript (a module, run after parsing) looks for it.
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.addedNodes) if (node.type === "py") node.type = "text/plain";
+      }
+    }).observe(root, { childList: true, subtree: true });
+    location.replace(`embed.html${location.search}${location.hash}`);
+    return;
+  }
 
   let saved = null;
   try {

@@ -4,9 +4,10 @@ The list is what the game loads, derived from the files that decide it, never ty
 
 * the app (network-first in the worker, so updates arrive whenever there is a network):
   the pages (``index.html``, the Learn pages ``rules.html`` and ``regles.html``),
-  ``manifest.webmanifest``, ``pyscript.toml``, every file in ``assets/``, and the Python
-  sources that ``pyscript.toml``'s ``[files]`` table makes PyScript fetch (for the page and
-  the AI worker alike);
+  ``manifest.webmanifest``, ``pyscript.toml``, the lesson boards' ``learn.toml``, the
+  embedded board and the embed kit's pages, every file in ``assets/``, and the Python
+  sources that the two configs' ``[files]`` tables make PyScript fetch (for the page, the AI
+  worker and the lesson boards alike);
 * the runtime (cache-first: its file names do not change with its version, so the cache's
   name does): what ``tools/vendor.py`` copies into ``vendor/`` — the PyScript bundle's
   chunk closure, read from ``node_modules/``, and Pyodide's start files.
@@ -47,8 +48,20 @@ SW = REPO_ROOT / "sw.js"
 CONFIG = REPO_ROOT / "pyscript.toml"
 ASSETS = REPO_ROOT / "assets"
 
-#: Top-level files of the site that the game (or its install) loads.
-PAGES = ("index.html", "rules.html", "regles.html", "manifest.webmanifest", "pyscript.toml")
+#: Top-level files of the site that the game (or its install) loads; then the live lesson
+#: boards' config, the embedded board and the embed kit's pages (tools/build_embed.py).
+PAGES = (
+    "index.html",
+    "rules.html",
+    "regles.html",
+    "manifest.webmanifest",
+    "pyscript.toml",
+    "learn.toml",
+    "embed.html",
+    "embed-kit.html",
+    "integrer.html",
+)
+LIVE_CONFIG = REPO_ROOT / "learn.toml"
 #: The pinned runtime packages whose versions name the cache.
 PINNED = ("@pyscript/core", "pyodide")
 
@@ -74,7 +87,11 @@ def app_files() -> list[str]:
     assets = sorted(
         f"assets/{p.name}" for p in ASSETS.iterdir() if p.is_file() and not p.name.startswith(".")
     )
-    return [*PAGES, *assets, *config_sources(CONFIG.read_text(encoding="utf-8"))]
+    sources = {
+        *config_sources(CONFIG.read_text(encoding="utf-8")),
+        *config_sources(LIVE_CONFIG.read_text(encoding="utf-8")),
+    }
+    return [*PAGES, *assets, *sorted(sources)]
 
 
 def runtime_files() -> list[str]:

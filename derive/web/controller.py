@@ -12,10 +12,10 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
-from ..board import COLOURS, NEIGHBOURS, OPPOSITE, RIVES, parse_square, square_name
+from ..board import COLOURS, OPPOSITE, RIVES, parse_square, square_name
 from ..game import Game, IllegalMove
-from ..notation import ADJUST, CAPTURE, ENTER, MOVE, PASS, REROLL, Move
-from . import highlights, i18n, orientation, share, why
+from ..notation import MOVE, PASS, Move
+from . import announce, highlights, i18n, orientation, share, why
 from .manners import Pending
 from .svg import BoardView
 
@@ -450,7 +450,7 @@ class Controller:
         self.pending = None  # a move answers a draw offer: no
         self._changed()
         result = Played(colour, str(played), played.kind, path, value, by_ai)
-        self.announcement = self.describe(result)
+        self.announcement = announce.sentence(result, self.lang)
         return result
 
     def play(self, move: str) -> Played | None:
@@ -619,44 +619,6 @@ class Controller:
     def step_view(self, delta: int) -> None:
         current = self.game.ply if self.view_ply is None else self.view_ply
         self.view(max(0, min(self.game.ply, current + delta)))
-
-    # ----- words for moves -----------------------------------------------
-
-    def describe(self, played: Played) -> str:
-        """A sentence for the screen reader's live region."""
-        move = Move.parse(played.move)
-        who = self.colour_name(played.colour)
-        kind = played.kind
-        if kind == ENTER:
-            if move.value:
-                return self.t(
-                    "say.enter.value",
-                    colour=who,
-                    square=square_name(move.to_square),
-                    value=move.value,
-                )
-            return self.t("say.enter", colour=who, square=square_name(move.to_square))
-        if kind == MOVE:
-            key = "say.step" if move.to_square in NEIGHBOURS[move.from_square] else "say.jump"
-            return self.t(
-                key, colour=who, from_=square_name(move.from_square), to=square_name(move.to_square)
-            )
-        if kind == CAPTURE:
-            return self.t(
-                "say.capture",
-                colour=who,
-                from_=square_name(move.from_square),
-                to=square_name(move.to_square),
-            )
-        if kind == ADJUST:
-            key = "say.up" if move.value > 0 else "say.down"
-            return self.t(key, colour=who, square=square_name(move.from_square), value=played.value)
-        if kind == REROLL:
-            return self.t(
-                "say.reroll", colour=who, square=square_name(move.from_square), value=played.value
-            )
-        assert kind == PASS
-        return self.t("say.pass", colour=who)
 
     def status(self) -> str:
         """One line: whose turn, who is thinking, who won."""

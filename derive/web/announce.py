@@ -1,0 +1,41 @@
+"""What the screen reader's live region says after each move, in the page's language."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..board import NEIGHBOURS, square_name
+from ..notation import ADJUST, CAPTURE, ENTER, MOVE, PASS, REROLL, Move
+from . import i18n
+
+if TYPE_CHECKING:
+    from .controller import Played
+
+
+def sentence(played: Played, lang: str) -> str:
+    """One sentence for a move just played: who did what, where, with which value."""
+    move = Move.parse(played.move)
+    who = i18n.colour(lang, played.colour)
+    kind = played.kind
+
+    def t(key: str, **fields: object) -> str:
+        return i18n.t(lang, key, colour=who, **fields)
+
+    if kind == ENTER:
+        square = square_name(move.to_square)
+        if move.value:
+            return t("say.enter.value", square=square, value=move.value)
+        return t("say.enter", square=square)
+    if kind in (MOVE, CAPTURE):
+        start, end = square_name(move.from_square), square_name(move.to_square)
+        if kind == CAPTURE:
+            return t("say.capture", from_=start, to=end)
+        step = move.to_square in NEIGHBOURS[move.from_square]
+        return t("say.step" if step else "say.jump", from_=start, to=end)
+    if kind == ADJUST:
+        key = "say.up" if move.value > 0 else "say.down"
+        return t(key, square=square_name(move.from_square), value=played.value)
+    if kind == REROLL:
+        return t("say.reroll", square=square_name(move.from_square), value=played.value)
+    assert kind == PASS
+    return t("say.pass")
