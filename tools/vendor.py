@@ -6,11 +6,8 @@
   (error, donkey, py-editor, py-terminal, codemirror, ...) at start, so the closure is most
   of ``dist/``; optional entry points (``service-worker.js``, ``storage.js``) and source maps
   are left out.
-* ``vendor/pyodide/``: what Pyodide's loader loads at start: ``pyodide.asm.mjs``,
-  ``pyodide.asm.wasm``, ``python_stdlib.zip`` and ``pyodide-lock.json``; the loader itself
-  as ``pyodide.loader.mjs``; and as ``pyodide.mjs``, the interpreter every PyScript config
-  of the site names, ``tools/pyodide_start.mjs``: Pyodide's ``loadPyodide``, restoring a
-  stored memory snapshot of a booted interpreter when there is one (see that file).
+* ``vendor/pyodide/``: what ``pyodide.mjs`` loads at start: ``pyodide.asm.mjs``,
+  ``pyodide.asm.wasm``, ``python_stdlib.zip`` and ``pyodide-lock.json``.
   No package wheels are shipped: the game must not use ``packages =``.
 
 Checks on the way that the installed npm packages are the versions pinned in package.json and
@@ -38,20 +35,13 @@ VENDOR = REPO_ROOT / "vendor"
 PYSCRIPT_DIST = NODE_MODULES / "@pyscript" / "core" / "dist"
 PYSCRIPT_ENTRY_POINTS = ("core.js", "core.css")
 PYODIDE_DIR = NODE_MODULES / "pyodide"
-#: What Pyodide's loader (its ``pyodide.mjs``) fetches at start.
-PYODIDE_START_FILES = (
+PYODIDE_FILES = (
+    "pyodide.mjs",
     "pyodide.asm.mjs",
     "pyodide.asm.wasm",
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
-#: ``vendor/pyodide/``'s files and where each comes from.
-PYODIDE_SOURCES = {
-    "pyodide.mjs": REPO_ROOT / "tools" / "pyodide_start.mjs",
-    "pyodide.loader.mjs": PYODIDE_DIR / "pyodide.mjs",
-    **{name: PYODIDE_DIR / name for name in PYODIDE_START_FILES},
-}
-PYODIDE_FILES = tuple(PYODIDE_SOURCES)
 
 # "./chunk-AbC123.js" / './xterm.css' anywhere in a bundled file: static and dynamic imports,
 # and new URL("./x", import.meta.url)-style asset references.
@@ -120,10 +110,10 @@ def bundled_pyodide_version() -> str:
 
 
 def check_pyodide_start_files() -> None:
-    """Every file Pyodide's loader names (besides itself) must be vendored."""
+    """Every file pyodide.mjs names (besides itself) must be in PYODIDE_FILES."""
     text = (PYODIDE_DIR / "pyodide.mjs").read_text(encoding="utf-8")
     named = set(re.findall(r"(pyodide[\w.-]*\.(?:mjs|wasm|json|zip)|python_stdlib\.zip)", text))
-    missing = named - {"pyodide.mjs", *PYODIDE_START_FILES}
+    missing = named - set(PYODIDE_FILES)
     if missing:
         raise VendorError(f"pyodide.mjs refers to files not vendored: {sorted(missing)}")
 
@@ -135,15 +125,13 @@ def _up_to_date(src: Path, dst: Path) -> bool:
     return s.st_size == d.st_size and s.st_mtime_ns == d.st_mtime_ns
 
 
-def sync(sources: dict[str, Path], dst_dir: Path, check: bool) -> int:
-    """Make dst_dir hold exactly ``sources``' names, each a copy of its source. Returns the
-    number of changes."""
+def sync(src_dir: Path, names: list[str] | tuple[str, ...], dst_dir: Path, check: bool) -> int:
+    """Make dst_dir hold exactly ``names`` copied from src_dir. Returns the number of changes."""
     changes = 0
-    names = list(sources)
     if not check:
         dst_dir.mkdir(parents=True, exist_ok=True)
-    for name, src in sources.items():
-        dst = dst_dir / name
+    for name in names:
+        src, dst = src_dir / name, dst_dir / name
         if not _up_to_date(src, dst):
             changes += 1
             print(f"{'stale' if check else 'copy'}: {dst.relative_to(REPO_ROOT)}")
@@ -177,9 +165,8 @@ def main(argv: list[str] | None = None) -> int:
                 f"but package.json pins pyodide {versions['pyodide']}"
             )
         check_pyodide_start_files()
-        pyscript = {name: PYSCRIPT_DIST / name for name in pyscript_files()}
-        changes = sync(pyscript, VENDOR / "pyscript", args.check)
-        changes += sync(PYODIDE_SOURCES, VENDOR / "pyodide", args.check)
+        changes = sync(PYSCRIPT_DIST, pyscript_files(), VENDOR / "pyscript", args.check)
+        changes += sync(PYODIDE_DIR, PYODIDE_FILES, VENDOR / "pyodide", args.check)
         stamp = VENDOR / "versions.json"
         stamp_text = json.dumps(versions, indent=2, sort_keys=True) + "\n"
         if not stamp.is_file() or stamp.read_text(encoding="utf-8") != stamp_text:
