@@ -136,7 +136,8 @@
   setTimeout(() => show(words.failed, true), 180000);
 
   // Offline play: sw.js keeps the game for visits without a network. Registered only once
-  // the game is interactive, so that its download of the runtime never slows the start.
+  // the game is interactive and its computer player has started (or failed to), so that its
+  // install (a hundred requests, 15 MB written) never competes with either start.
   // Never from an embedded board: an embed is a picture inside someone else's page, and
   // its reader did not ask for 14 MB of game to be stored (a board embedded by a page of
   // this site is still served by the worker when the player already installed it).
@@ -158,14 +159,30 @@
       },
     );
   }
-  if (ready()) {
+  const SETTLED_AI = ["ready", "unavailable"];
+  const LATEST_AFTER_READY_MS = 15000; // a page without a computer player, or a slow one
+  let registered = false;
+  let latest = null;
+  function registerOnce() {
+    if (registered) return;
+    registered = true;
+    clearTimeout(latest);
     registerWorker();
+  }
+  function settled() {
+    if (!ready()) return false;
+    if (root.classList.contains("embed")) return true; // nothing to register: say so now
+    if (latest === null) latest = setTimeout(registerOnce, LATEST_AFTER_READY_MS);
+    return SETTLED_AI.includes(root.dataset.ai);
+  }
+  if (settled()) {
+    registerOnce();
   } else {
     const watch = new MutationObserver(() => {
-      if (!ready()) return;
+      if (!settled()) return;
       watch.disconnect();
-      registerWorker();
+      registerOnce();
     });
-    watch.observe(root, { attributes: true, attributeFilter: ["data-ready"] });
+    watch.observe(root, { attributes: true, attributeFilter: ["data-ready", "data-ai"] });
   }
 })();

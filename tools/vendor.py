@@ -5,9 +5,14 @@
   ``from"./x.js"``, ``"./xterm.css"``) transitively. PyScript loads all its plugin chunks
   (error, donkey, py-editor, py-terminal, codemirror, ...) at start, so the closure is most
   of ``dist/``; optional entry points (``service-worker.js``, ``storage.js``) and source maps
-  are left out.
-* ``vendor/pyodide/``: what ``pyodide.mjs`` loads at start: ``pyodide.asm.mjs``,
-  ``pyodide.asm.wasm``, ``python_stdlib.zip`` and ``pyodide-lock.json``.
+  are left out, and so are the chunks of features the site never uses (``UNUSED``: the
+  terminal, the package graph, archives, the editor's language data): a first visit's
+  page and worker never load them, only the service worker's precache did (560 KB).
+* ``vendor/pyodide/``: what Pyodide's loader loads at start: ``pyodide.asm.mjs``,
+  ``pyodide.asm.wasm``, ``python_stdlib.zip`` and ``pyodide-lock.json``; the loader itself
+  as ``pyodide.loader.mjs``; and as ``pyodide.mjs``, the interpreter every PyScript config
+  of the site names, ``tools/pyodide_start.mjs``: Pyodide's ``loadPyodide``, restoring a
+  stored memory snapshot of a booted interpreter when there is one (see that file).
   No package wheels are shipped: the game must not use ``packages =``.
 
 Checks on the way that the installed npm packages are the versions pinned in package.json and
@@ -35,14 +40,26 @@ VENDOR = REPO_ROOT / "vendor"
 PYSCRIPT_DIST = NODE_MODULES / "@pyscript" / "core" / "dist"
 PYSCRIPT_ENTRY_POINTS = ("core.js", "core.css")
 PYODIDE_DIR = NODE_MODULES / "pyodide"
-PYODIDE_FILES = (
-    "pyodide.mjs",
+#: What Pyodide's loader (its ``pyodide.mjs``) fetches at start.
+PYODIDE_START_FILES = (
     "pyodide.asm.mjs",
     "pyodide.asm.wasm",
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
+#: ``vendor/pyodide/``'s files and where each comes from.
+PYODIDE_SOURCES = {
+    "pyodide.mjs": REPO_ROOT / "tools" / "pyodide_start.mjs",
+    "pyodide.loader.mjs": PYODIDE_DIR / "pyodide.mjs",
+    **{name: PYODIDE_DIR / name for name in PYODIDE_START_FILES},
+}
+PYODIDE_FILES = tuple(PYODIDE_SOURCES)
 
+#: Chunks (name, then an 8-character hash) loaded only by features the site's configs never
+#: use: the terminal (py-terminal's py/mpy chunks, xterm), the package graph (``packages =``
+#: is not allowed), ``[files]`` archives (zip), and codemirror's lazily imported ``index``.
+#: Should a config ever use one, PyScript's request for it fails at once, online too.
+UNUSED = re.compile(r"^(?:py|mpy|xterm[\w-]*|pyodide_graph|zip|index)-[\w-]{8}\.js$|^xterm\.css$")
 # "./chunk-AbC123.js" / './xterm.css' anywhere in a bundled file: static and dynamic imports,
 # and new URL("./x", import.meta.url)-style asset references.
 _RELATIVE_REF = re.compile(r"""["'`]\./([A-Za-z0-9_.@-]+\.(?:m?js|css|wasm|json))["'`]""")
@@ -95,7 +112,8 @@ def pyscript_files() -> list[str]:
             raise VendorError(f"@pyscript/core dist/ lacks {name}, referenced by the bundle")
         wanted.append(name)
         if path.suffix in (".js", ".mjs"):
-            todo.extend(_RELATIVE_REF.findall(path.read_text(encoding="utf-8")))
+            found = _RELATIVE_REF.findall(path.read_text(encoding="utf-8"))
+            todo.extend(ref for ref in found if not UNUSED.match(ref))
     return sorted(wanted)
 
 
@@ -110,10 +128,10 @@ def bundled_pyodide_version() -> str:
 
 
 def check_pyodide_start_files() -> None:
-    """Every file pyodide.mjs names (besides itself) must be in PYODIDE_FILES."""
+    """Every file Pyodide's loader names (besides itself) must be vendored."""
     text = (PYODIDE_DIR / "pyodide.mjs").read_text(encoding="utf-8")
     named = set(re.findall(r"(pyodide[\w.-]*\.(?:mjs|wasm|json|zip)|python_stdlib\.zip)", text))
-    missing = named - set(PYODIDE_FILES)
+    missing = named - {"pyodide.mjs", *PYODIDE_START_FILES}
     if missing:
         raise VendorError(f"pyodide.mjs refers to files not vendored: {sorted(missing)}")
 
@@ -125,13 +143,15 @@ def _up_to_date(src: Path, dst: Path) -> bool:
     return s.st_size == d.st_size and s.st_mtime_ns == d.st_mtime_ns
 
 
-def sync(src_dir: Path, names: list[str] | tuple[str, ...], dst_dir: Path, check: bool) -> int:
-    """Make dst_dir hold exactly ``names`` copied from src_dir. Returns the number of changes."""
+def sync(sources: dict[str, Path], dst_dir: Path, check: bool) -> int:
+    """Make dst_dir hold exactly ``sources``' names, each a copy of its source. Returns the
+    number of changes."""
     changes = 0
+    names = list(sources)
     if not check:
         dst_dir.mkdir(parents=True, exist_ok=True)
-    for name in names:
-        src, dst = src_dir / name, dst_dir / name
+    for name, src in sources.items():
+        dst = dst_dir / name
         if not _up_to_date(src, dst):
             changes += 1
             print(f"{'stale' if check else 'copy'}: {dst.relative_to(REPO_ROOT)}")
@@ -165,8 +185,9 @@ def main(argv: list[str] | None = None) -> int:
                 f"but package.json pins pyodide {versions['pyodide']}"
             )
         check_pyodide_start_files()
-        changes = sync(PYSCRIPT_DIST, pyscript_files(), VENDOR / "pyscript", args.check)
-        changes += sync(PYODIDE_DIR, PYODIDE_FILES, VENDOR / "pyodide", args.check)
+        pyscript = {name: PYSCRIPT_DIST / name for name in pyscript_files()}
+        changes = sync(pyscript, VENDOR / "pyscript", args.check)
+        changes += sync(PYODIDE_SOURCES, VENDOR / "pyodide", args.check)
         stamp = VENDOR / "versions.json"
         stamp_text = json.dumps(versions, indent=2, sort_keys=True) + "\n"
         if not stamp.is_file() or stamp.read_text(encoding="utf-8") != stamp_text:

@@ -42,9 +42,11 @@ START_ROLL_S = 1.4
 WORKER_START_S = 180
 """Give up on the AI worker (and say so) if it has not started by then."""
 WORKER_CODE = (
-    "from derive.web.worker import hello, start, step, stop, suggest\n"
-    "__export__ = ['hello', 'start', 'step', 'stop', 'suggest']\n"
+    "from derive.web.worker import hello, start, step, stop, suggest, warm\n"
+    "__export__ = ['hello', 'start', 'step', 'stop', 'suggest', 'warm']\n"
 )
+"""The AI worker's script; assets/quickstart.js holds the same (tests/test_startup.py)."""
+AI_WORKER = 'script[type="py"][worker][name="ai"]'
 ACTIONS: dict[str, Literal["+", "-", "?"]] = {"up": "+", "down": "-", "reroll": "?"}
 KEYS: dict[str, str] = {
     "+": "up",
@@ -606,13 +608,16 @@ class Page:
         ctrl = self.ctrl
         ctrl.ai_state = "starting"
         self.render()
-        script = document.createElement("script")
-        script.type = "py"
-        script.setAttribute("worker", "")
-        script.setAttribute("name", "ai")
-        script.setAttribute("config", "./pyscript.toml")
-        script.textContent = WORKER_CODE
-        document.body.append(script)
+        # assets/quickstart.js may have started it already, restoring a Python snapshot
+        # while this page was still starting.
+        if _el(AI_WORKER) is None:
+            script = document.createElement("script")
+            script.type = "py"
+            script.setAttribute("worker", "")
+            script.setAttribute("name", "ai")
+            script.setAttribute("config", "./assets/worker.toml")
+            script.textContent = WORKER_CODE
+            document.body.append(script)
         try:
             self.worker = await asyncio.wait_for(workers["ai"], WORKER_START_S)
             info = json.loads(str(await self.worker.hello()))
@@ -623,6 +628,14 @@ class Page:
         else:
             ctrl.set_ai_levels(tuple(info["levels"]), info.get("default"))
             document.documentElement.dataset.aiReadyMs = str(round(window.performance.now()))
+            if not ctrl.ai_to_move():
+                # A fresh worker's first search is its slowest (worker.warm): have it now,
+                # while a person plays, rather than for the computer's first move.
+                async def warm_up() -> None:
+                    with contextlib.suppress(JsException):
+                        await self.worker.warm()
+
+                self.spawn(warm_up())
         if _el("#setup").open:
             self._refresh_setup()
         self.render()

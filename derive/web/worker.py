@@ -15,7 +15,7 @@ from typing import Any, Final
 
 from ..game import Game
 
-__export__: Final = ["hello", "start", "step", "stop", "suggest"]
+__export__: Final = ["hello", "start", "step", "stop", "suggest", "warm"]
 
 MAX_SEARCHES: Final = 4
 """Searches kept alive at once; an abandoned one is dropped when a new one starts."""
@@ -35,6 +35,34 @@ def hello() -> str:
     except ImportError as error:  # the page keeps working with human seats only
         return _dump({"error": f"the AI cannot be loaded ({error})"})
     return _dump({"levels": list(LEVELS), "default": DEFAULT_LEVEL})
+
+
+WARM_POSITIONS: Final = (
+    "r1a1,r1h4,y1c9,y1b10,y1f10,y1j10 r ry L2",
+    "r1c1,r1i1,r1b2,r1c3,y1d6,r1f6,y1c9,y1j10 r ry L3",
+)
+"""Games some moves in (blitz and classic rules) for ``warm`` to search."""
+WARM_S: Final = 0.12
+"""Search time per position in ``warm``."""
+
+
+def warm() -> str:
+    """Search a made-up position for a moment and throw the result away.
+
+    A fresh worker's first search is the slowest of all: its Python (restored from a
+    snapshot, or just booted) runs code that Pyodide's WebAssembly engine compiles on
+    first use, and the search's own first calls fill caches.  The page asks for this
+    once the worker is ready, so that the computer's first real move is not slower than
+    the next ones (and a move asked for meanwhile only waits for the rest of it)."""
+    from ..ai import Search
+
+    nodes = 0
+    for position in WARM_POSITIONS:
+        search = Search(Game.from_position(position, seed=1), "medium", seed=1, max_time=WARM_S)
+        while not search.step(WARM_S).done:
+            pass
+        nodes += search.progress().nodes
+    return _dump({"nodes": nodes})
 
 
 def start(position: str, level: str, seed: int, record: str = "") -> int:

@@ -1,0 +1,171 @@
+"""The start-up machinery: the Pyodide start module, the early worker, the worker's config.
+
+Speed itself is measured by bench/bench_startup.py, never asserted here.  The browser
+side (a cold visit making the snapshot, the worker and later visits restoring it) runs in
+every browser test; these check the pieces that can go stale without one.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+import shutil
+import subprocess
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from derive.web import worker
+from tools import build_sw, build_worker, vendor
+
+ROOT = Path(__file__).resolve().parent.parent
+PAGE = (ROOT / "index.html").read_text(encoding="utf-8")
+QUICKSTART = (ROOT / "assets" / "quickstart.js").read_text(encoding="utf-8")
+START = (ROOT / "tools" / "pyodide_start.mjs").read_text(encoding="utf-8")
+NODE = shutil.which("node")
+needs_node = pytest.mark.skipif(NODE is None, reason="node not installed")
+
+
+def _app_constant(name: str) -> str:
+    """A string constant of derive/web/app.py (which imports pyscript: not importable)."""
+    tree = ast.parse((ROOT / "derive" / "web" / "app.py").read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == name for t in node.targets
+        ):
+            value = ast.literal_eval(node.value)
+            assert isinstance(value, str)
+            return value
+    raise AssertionError(f"app.py has no {name}")
+
+
+def test_the_early_worker_runs_the_same_code_as_the_page_would_start() -> None:
+    found = re.search(r"const CODE =\s*((?:\"[^\"]*\"\s*\+?\s*)+);", QUICKSTART)
+    assert found, "quickstart.js: CODE not found"
+    code = "".join(json.loads(part) for part in re.findall(r'"[^"]*"', found.group(1)))
+    assert code == _app_constant("WORKER_CODE")
+    exported = re.search(r"__export__ = (\[.*\])", code)
+    assert exported and ast.literal_eval(exported.group(1)) == list(worker.__export__)
+    assert 'setAttribute("config", "./assets/worker.toml")' in QUICKSTART
+    assert _app_constant("AI_WORKER") == 'script[type="py"][worker][name="ai"]'
+
+
+def _worker_sources() -> set[str]:
+    """The site paths ``assets/worker.toml``'s [files] fetch (relative to ``assets/``)."""
+    files = tomllib.loads((ROOT / "assets" / "worker.toml").read_text(encoding="utf-8"))["files"]
+    templates = {k: v for k, v in files.items() if re.fullmatch(r"\{[^}]+\}", k)}
+    found = set()
+    for key in files:
+        if key in templates:
+            continue
+        for name, value in templates.items():
+            key = key.replace(name, value)
+        found.add((Path("assets") / key).as_posix().replace("assets/../", ""))
+    return found
+
+
+def test_worker_config_is_up_to_date_and_ships_what_the_worker_imports() -> None:
+    assert build_worker.main(["--check"]) == 0, "run python3 tools/build_worker.py"
+    config = tomllib.loads((ROOT / "assets" / "worker.toml").read_text(encoding="utf-8"))
+    game = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
+    assert config["interpreter"] == "../vendor/pyodide/pyodide.mjs"  # against its own URL
+    assert game["interpreter"] == "./vendor/pyodide/pyodide.mjs"
+    assert {k: v for k, v in config.items() if k not in ("files", "interpreter")} == {
+        k: v for k, v in game.items() if k not in ("files", "interpreter")
+    }
+    shipped = _worker_sources()
+    assert {"derive/web/worker.py", "derive/ai/search.py", "derive/game.py"} <= shipped
+    assert shipped <= set(build_sw.config_sources((ROOT / "pyscript.toml").read_text()))
+    assert not any(m.startswith(("derive/web/app", "derive/web/panel")) for m in shipped)
+    for path in shipped:
+        assert (ROOT / path).is_file(), path
+    assert "assets/worker.toml" in build_sw.app_files()  # precached, deployed with assets/
+
+
+def test_warm_up_search_runs_and_returns_json() -> None:
+    assert json.loads(worker.warm())["nodes"] > 0
+
+
+def test_pyodide_start_module_is_what_every_config_names() -> None:
+    assert vendor.PYODIDE_SOURCES["pyodide.mjs"] == ROOT / "tools" / "pyodide_start.mjs"
+    assert vendor.PYODIDE_SOURCES["pyodide.loader.mjs"] == vendor.PYODIDE_DIR / "pyodide.mjs"
+    assert 'from "./pyodide.loader.mjs"' in START
+    assert "export async function loadPyodide" in START and "export { version }" in START
+    for name in ("pyscript.toml", "assets/worker.toml", "bench/bare.toml"):
+        config = tomllib.loads((ROOT / name).read_text(encoding="utf-8"))
+        assert config["interpreter"].endswith("vendor/pyodide/pyodide.mjs"), name
+    # Only the game stores snapshots (an embed or a Learn page only restores one).
+    assert '<meta name="pyodide-snapshot" content="store">' in PAGE
+    for other in ("rules.html", "regles.html", "embed.html", "bench/bare.html"):
+        path = ROOT / other
+        if path.is_file():
+            assert "pyodide-snapshot" not in path.read_text(encoding="utf-8"), other
+
+
+def test_page_preloads_only_files_it_serves() -> None:
+    runtime = set(build_sw.runtime_files()) | set(build_sw.app_files())
+    hrefs = re.findall(r'<link rel="(?:module)?preload" href="([^"]+)"', PAGE)
+    assert "vendor/pyodide/pyodide.asm.wasm" in hrefs
+    for href in hrefs:
+        assert (ROOT / href).is_file() or href in runtime, href
+    assert '<script src="assets/quickstart.js"></script>' in PAGE
+
+
+def _node(script: str) -> str:
+    assert NODE is not None
+    done = subprocess.run(
+        [NODE, "--input-type=module", "-e", script],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    return done.stdout
+
+
+def _functions(source: str, first: str, until: str) -> str:
+    return source[source.index(first) : source.index(until)]
+
+
+@needs_node
+def test_snapshot_pages_of_zeros_are_left_out_and_come_back() -> None:
+    body = _functions(START, "const PAGE = 4096;", "async function storedSnapshot")
+    out = _node(
+        body
+        + """
+const sizes = [16, 4096, 4096 * 3 + 16, 4096 * 64];
+const results = sizes.map((n) => {
+  const memory = new Uint8Array(n);
+  for (let i = 0; i < n; i += 4099) memory[i] = (i % 250) + 1;
+  if (n > 8192) memory.fill(0, 4096, 4096 * 40);
+  memory[n - 1] = 7;
+  const stored = pack(memory);
+  const back = unpack(stored);
+  return [stored.length < n + 4096, back.length === n && back.every((v, i) => v === memory[i])];
+});
+const bad = unpack(new Uint8Array(20));
+const short = unpack(new Uint8Array(4));
+console.log(JSON.stringify({results, bad, short}));
+"""
+    )
+    data = json.loads(out)
+    assert data["results"] == [[True, True]] * 4
+    assert data["bad"] is None and data["short"] is None
+
+
+@needs_node
+def test_quickstart_reads_the_files_pyscript_will_fetch() -> None:
+    body = _functions(QUICKSTART, "  function sourceUrls", "  async function preloadSources")
+    config = (ROOT / "pyscript.toml").read_text(encoding="utf-8")
+    out = _node(
+        body
+        + f"\nconsole.log(JSON.stringify(sourceUrls({json.dumps(config)}, "
+        + '"http://host/site/pyscript.toml")));'
+    )
+    expected = [
+        f"http://host/site/{name}"
+        for name in build_sw.config_sources(config)  # the service worker's reading of it
+    ]
+    assert sorted(json.loads(out)) == expected

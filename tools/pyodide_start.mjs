@@ -1,0 +1,199 @@
+// Pyodide, started from a memory snapshot when one is at hand.
+//
+// tools/vendor.py copies this file to vendor/pyodide/pyodide.mjs, the interpreter every
+// PyScript config of the site names, and Pyodide's own loader next to it as
+// pyodide.loader.mjs: PyScript imports this module, reads `version` and calls
+// `loadPyodide` as it would Pyodide's.
+//
+// Booting Pyodide (compiling the WebAssembly it runs, unpacking the standard library,
+// starting CPython and its own modules) takes seconds on a phone, the same work at every
+// visit and in every worker. Pyodide can instead restore the memory of an interpreter that
+// has already booted (`_makeSnapshot` / `_loadSnapshot`, experimental: loadPyodide's
+// documented options list them as private), in a fraction of that time. So:
+//
+// * A page that opts in (`<meta name="pyodide-snapshot" content="store">`, the game) boots
+//   normally on its first visit, takes a snapshot the moment Pyodide is up (before PyScript
+//   or the page runs anything, so it holds nothing but Pyodide's own boot) and keeps it in
+//   Cache Storage. Never from an embedded board or a frame: a picture in someone else's
+//   page has no business storing 15 MB.
+// * Every interpreter of the origin, in a page or a worker, restores from a stored snapshot
+//   when there is one (the game's AI worker on the very first visit too) and boots normally
+//   when there is none or restoring fails (the snapshot is then dropped).
+// * The snapshot is tied to this Pyodide build: it is stored under the version's name and
+//   Pyodide itself refuses one of another build.
+//
+// `pyodide:snapshot` (an event on the page's global object, once) says that a snapshot is
+// stored, so that workers started from now on restore from it; `globalThis.pyodideSnapshot`
+// says the same to later readers ("restored" or "stored").
+
+import { loadPyodide as boot, version } from "./pyodide.loader.mjs";
+
+export { version };
+
+const INDEX_URL = new URL("./", import.meta.url).href;
+// The site's root (this file is vendor/pyodide/pyodide.mjs): one snapshot per copy of the
+// site, as the service worker keeps one cache per scope.
+const SCOPE = new URL("../../", import.meta.url).href;
+const CACHE = `pyodide-snapshot:${SCOPE}`;
+const KEY = new URL(`snapshot-${version}.bin`, INDEX_URL).href;
+const IN_PAGE = typeof document !== "undefined";
+
+async function openCache() {
+  try {
+    return "caches" in globalThis ? await caches.open(CACHE) : null;
+  } catch {
+    return null; // storage blocked (private mode, quota): start the usual way
+  }
+}
+
+// About half of a booted interpreter's memory is pages of zeros: the stored form leaves
+// them out (a header, one bit per page, then the other pages), for half the disk and half
+// the reading at every start, at the cost of a copy either way.
+const PAGE = 4096;
+const MAGIC = 0x50534e44; // "DNSP"
+const HEADER = 12; // magic, length in bytes, pages kept (three little-endian u32)
+
+function pack(memory) {
+  const pages = Math.ceil(memory.length / PAGE);
+  const words = new Uint32Array(memory.buffer, memory.byteOffset, memory.length >>> 2);
+  const bitmap = new Uint8Array(Math.ceil(pages / 8));
+  let kept = 0;
+  for (let page = 0; page < pages; page += 1) {
+    const end = Math.min((page + 1) * PAGE, memory.length) >>> 2;
+    for (let word = (page * PAGE) >>> 2; word < end; word += 1) {
+      if (words[word] !== 0) {
+        bitmap[page >>> 3] |= 1 << (page & 7);
+        kept += 1;
+        break;
+      }
+    }
+  }
+  const out = new Uint8Array(HEADER + bitmap.length + kept * PAGE);
+  const head = new DataView(out.buffer);
+  head.setUint32(0, MAGIC, true);
+  head.setUint32(4, memory.length, true);
+  head.setUint32(8, kept, true);
+  out.set(bitmap, HEADER);
+  let at = HEADER + bitmap.length;
+  for (let page = 0; page < pages; page += 1) {
+    if (bitmap[page >>> 3] & (1 << (page & 7))) {
+      out.set(memory.subarray(page * PAGE, Math.min((page + 1) * PAGE, memory.length)), at);
+      at += PAGE;
+    }
+  }
+  return out;
+}
+
+function unpack(stored) {
+  const head = new DataView(stored.buffer, stored.byteOffset, stored.byteLength);
+  if (stored.length < HEADER || head.getUint32(0, true) !== MAGIC) return null;
+  const length = head.getUint32(4, true);
+  const pages = Math.ceil(length / PAGE);
+  const bitmap = stored.subarray(HEADER, HEADER + Math.ceil(pages / 8));
+  if (stored.length !== HEADER + bitmap.length + head.getUint32(8, true) * PAGE) return null;
+  const memory = new Uint8Array(length);
+  let at = HEADER + bitmap.length;
+  for (let page = 0; page < pages; page += 1) {
+    if (bitmap[page >>> 3] & (1 << (page & 7))) {
+      const end = Math.min((page + 1) * PAGE, length);
+      memory.set(stored.subarray(at, at + end - page * PAGE), page * PAGE);
+      at += PAGE;
+    }
+  }
+  return memory;
+}
+
+async function storedSnapshot(cache) {
+  try {
+    const hit = cache && (await cache.match(KEY));
+    return hit ? unpack(new Uint8Array(await hit.arrayBuffer())) : null;
+  } catch {
+    return null;
+  }
+}
+
+function mayStore() {
+  if (!IN_PAGE || window.top !== window) return false;
+  const root = document.documentElement;
+  if (root.classList.contains("embed")) return false;
+  return document.querySelector('meta[name="pyodide-snapshot"][content="store"]') !== null;
+}
+
+function announce(how) {
+  globalThis.pyodideSnapshot = how;
+  if (IN_PAGE) dispatchEvent(new Event("pyodide:snapshot"));
+}
+
+// A restored interpreter is the booted one, down to its random generator's state: without
+// fresh seeds every visit would deal the same dice and the same computer "choices".
+const AFTER_RESTORE = `
+import random, sys, time
+random.seed()
+getattr(time, "tzset", lambda: None)()
+if "tempfile" in sys.modules:
+    sys.modules["tempfile"]._name_sequence = None
+`;
+
+// With `_makeSnapshot`, Python's `js` module is the global object seen through a
+// recording Proxy (that is how the snapshot names the JavaScript objects it holds). Once
+// the snapshot is taken, the live interpreter gets the plain object back: a Proxy handed
+// to a DOM method as an argument is refused ("parameter 1 is not of type 'Node'").
+function plainGlobals(pyodide) {
+  if (pyodide._api?.config) pyodide._api.config.jsglobals = globalThis;
+  pyodide.registerJsModule("js", globalThis);
+  pyodide.runPython('import sys\nsys.modules.pop("js", None)');
+}
+
+async function keep(cache, snapshot) {
+  try {
+    const stale = await cache.keys(); // the first await: PyScript goes on meanwhile
+    const stored = pack(snapshot);
+    for (const request of stale) {
+      if (request.url !== KEY) await cache.delete(request); // another Pyodide's
+    }
+    await cache.put(KEY, new Response(stored, {
+      headers: { "Content-Type": "application/octet-stream" },
+    }));
+    announce("stored");
+  } catch (error) {
+    console.warn("Pyodide snapshot not stored:", error);
+  }
+}
+
+async function lookUp() {
+  const cache = await openCache();
+  return { cache, snapshot: await storedSnapshot(cache) };
+}
+
+// Begun as soon as this module is imported: a page that imports it early (the game's
+// assets/quickstart.js) reads the snapshot while PyScript is still loading. A second
+// interpreter in the same page looks again.
+let early = lookUp();
+
+export async function loadPyodide(options = {}) {
+  const settings = { ...options, indexURL: INDEX_URL };
+  const { cache, snapshot } = await (early ?? lookUp());
+  early = null;
+  if (snapshot) {
+    try {
+      const pyodide = await boot({ ...settings, _loadSnapshot: snapshot });
+      pyodide.runPython(AFTER_RESTORE);
+      announce("restored");
+      return pyodide;
+    } catch (error) {
+      console.warn("Pyodide snapshot not usable, booting afresh:", error);
+      cache?.delete(KEY).catch(() => undefined);
+    }
+  }
+  if (!cache || !mayStore()) return boot(settings);
+  const pyodide = await boot({ ...settings, _makeSnapshot: true });
+  let made = null;
+  try {
+    made = pyodide.makeMemorySnapshot();
+  } catch (error) {
+    console.warn("Pyodide snapshot not made:", error);
+  }
+  plainGlobals(pyodide);
+  if (made) keep(cache, made); // in the background: the page goes on starting
+  return pyodide;
+}
