@@ -14,9 +14,9 @@
 //   then is importing and drawing, while the worker's start begins with fetching and
 //   reading; two boots at once on a phone's two cores would slow both. Otherwise (a later
 //   visit, whose page restored the snapshot and has code to compile yet; no snapshot:
-//   storage blocked, an embed) derive/web/app.py (start_worker) starts the worker once the
-//   page is interactive, and takes over the one started here. An embedded board without
-//   computer seats never starts one.
+//   storage blocked, an embed) derive/web/computer.py (Computer.start) starts the worker
+//   once the page is interactive, and takes over the one started here. An embedded board
+//   without computer seats never starts one.
 (() => {
   "use strict";
   const root = document.documentElement;
@@ -71,7 +71,7 @@
 
   // ----- the computer player's worker
 
-  // The same text as WORKER_CODE in derive/web/app.py (tests/test_startup.py checks).
+  // The same text as WORKER_CODE in derive/web/computer.py (tests/test_startup.py checks).
   const CODE =
     "from derive.web.worker import hello, start, step, stop, suggest, warm\n" +
     "__export__ = ['hello', 'start', 'step', 'stop', 'suggest', 'warm']\n";

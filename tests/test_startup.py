@@ -12,13 +12,14 @@ import json
 import re
 import shutil
 import subprocess
+import sys
 import tomllib
 from pathlib import Path
 
 import pytest
 
 from derive.web import worker
-from tools import build_sw, build_worker, vendor
+from tools import build_snapshot, build_sw, build_worker, vendor
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = (ROOT / "index.html").read_text(encoding="utf-8")
@@ -29,8 +30,8 @@ needs_node = pytest.mark.skipif(NODE is None, reason="node not installed")
 
 
 def _app_constant(name: str) -> str:
-    """A string constant of derive/web/app.py (which imports pyscript: not importable)."""
-    tree = ast.parse((ROOT / "derive" / "web" / "app.py").read_text(encoding="utf-8"))
+    """A string constant of derive/web/computer.py (which imports pyscript: not importable)."""
+    tree = ast.parse((ROOT / "derive" / "web" / "computer.py").read_text(encoding="utf-8"))
     for node in tree.body:
         if isinstance(node, ast.Assign) and any(
             isinstance(t, ast.Name) and t.id == name for t in node.targets
@@ -38,7 +39,7 @@ def _app_constant(name: str) -> str:
             value = ast.literal_eval(node.value)
             assert isinstance(value, str)
             return value
-    raise AssertionError(f"app.py has no {name}")
+    raise AssertionError(f"computer.py has no {name}")
 
 
 def test_the_early_worker_runs_the_same_code_as_the_page_would_start() -> None:
@@ -169,3 +170,62 @@ def test_quickstart_reads_the_files_pyscript_will_fetch() -> None:
         for name in build_sw.config_sources(config)  # the service worker's reading of it
     ]
     assert sorted(json.loads(out)) == expected
+
+
+SNAPSHOT = ROOT / "assets" / "snapshot.json"
+
+
+def test_snapshot_manifest_is_up_to_date_and_holds_no_browser_module() -> None:
+    assert build_snapshot.main(["--check"]) == 0, "run python3 tools/build_snapshot.py"
+    plan = json.loads(SNAPSHOT.read_text(encoding="utf-8"))
+    modules, files = plan["modules"], plan["files"]
+    # the engine, the computer player and the page's pure parts; never what touches a page
+    assert {"derive.game", "derive.ai.search", "derive.web.worker", "derive.web.controller"} <= (
+        set(modules)
+    )
+    assert not {"derive.web.app", "derive.web.storage", "derive.web.board_widget"} & set(modules)
+    # PyScript writes the same files later: the snapshot's must be among them
+    assert set(files) <= set(build_sw.config_sources((ROOT / "pyscript.toml").read_text()))
+    for name in modules:
+        path = name.replace(".", "/")
+        assert f"{path}.py" in files or f"{path}/__init__.py" in files, name
+    assert "assets/snapshot.json" in build_sw.app_files()  # precached, deployed with assets/
+
+
+def test_snapshot_modules_really_import_without_a_browser() -> None:
+    """The manifest is worked out from the sources; Python itself agrees with it."""
+    modules = json.loads(SNAPSHOT.read_text(encoding="utf-8"))["modules"]
+    script = (
+        "import importlib, sys\n"
+        "class NoBrowser:\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        if name.split('.')[0] in ('js', 'pyscript', 'pyodide'):\n"
+        "            raise ImportError('browser-only: ' + name)\n"
+        "sys.meta_path.insert(0, NoBrowser())\n"
+        f"for name in {modules!r}:\n"
+        "    importlib.import_module(name)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+
+
+@needs_node
+def test_snapshot_loader_accepts_the_manifest_and_nothing_odd() -> None:
+    body = _functions(START, "const MODULE =", "async function readPlan")
+    plan = SNAPSHOT.read_text(encoding="utf-8")
+    out = _node(
+        body
+        + f"""
+const plan = {plan};
+const odd = ["../etc/passwd", "derive/../x.py", "derive/a b.py", "https://x/derive/a.py"];
+const oddNames = ["os", "derive;x", "derive..a"];
+console.log(JSON.stringify({{
+  modules: plan.modules.every((m) => MODULE.test(m)),
+  files: plan.files.every((f) => SOURCE.test(f)),
+  odd: odd.some((f) => SOURCE.test(f)) || oddNames.some((m) => MODULE.test(m)),
+}}));
+"""
+    )
+    assert json.loads(out) == {"modules": True, "files": True, "odd": False}

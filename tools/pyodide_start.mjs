@@ -12,15 +12,19 @@
 // documented options list them as private), in a fraction of that time. So:
 //
 // * A page that opts in (`<meta name="pyodide-snapshot" content="store">`, the game) boots
-//   normally on its first visit, takes a snapshot the moment Pyodide is up (before PyScript
-//   or the page runs anything, so it holds nothing but Pyodide's own boot) and keeps it in
-//   Cache Storage. Never from an embedded board or a frame: a picture in someone else's
+//   normally on its first visit, takes a snapshot the moment Pyodide is up and the game's
+//   modules are imported (before PyScript or the page runs anything, so it holds no trace
+//   of either) and keeps it in Cache Storage. Never from an embedded board or a frame: a picture in someone else's
 //   page has no business storing 15 MB.
 // * Every interpreter of the origin, in a page or a worker, restores from a stored snapshot
 //   when there is one (the game's AI worker on the very first visit too) and boots normally
 //   when there is none or restoring fails (the snapshot is then dropped).
-// * The snapshot is tied to this Pyodide build: it is stored under the version's name and
-//   Pyodide itself refuses one of another build.
+// * The snapshot holds the game's modules too (those that run without a browser, listed
+//   in assets/snapshot.json by tools/build_snapshot.py): imported before it is taken, so
+//   a later start has neither their sources to compile nor their code to run.
+// * The snapshot is tied to this Pyodide build and to those sources: it is stored under
+//   the version's name and the sources' key (a site updated with other sources makes a
+//   new one), and Pyodide itself refuses one of another build.
 //
 // `pyodide:snapshot` (an event on the page's global object, once) says that a snapshot is
 // stored, so that workers started from now on restore from it; `globalThis.pyodideSnapshot`
@@ -35,8 +39,31 @@ const INDEX_URL = new URL("./", import.meta.url).href;
 // site, as the service worker keeps one cache per scope.
 const SCOPE = new URL("../../", import.meta.url).href;
 const CACHE = `pyodide-snapshot:${SCOPE}`;
-const KEY = new URL(`snapshot-${version}.bin`, INDEX_URL).href;
+const MANIFEST = new URL("assets/snapshot.json", SCOPE).href;
 const IN_PAGE = typeof document !== "undefined";
+
+function keyOf(plan) {
+  return new URL(`snapshot-${version}-${plan.key}.bin`, INDEX_URL).href;
+}
+
+// What goes into a snapshot (assets/snapshot.json); null when it cannot be read: then no
+// snapshot is made or restored at all, rather than one whose modules nobody can vouch for.
+const MODULE = /^derive(?:\.[A-Za-z_]\w*)*$/;
+const SOURCE = /^derive\/(?:[A-Za-z_]\w*\/)*[A-Za-z_]\w*\.py$/;
+async function readPlan() {
+  try {
+    const response = await fetch(MANIFEST, { cache: "no-cache" });
+    if (!response.ok) return null;
+    const plan = await response.json();
+    const listed = (items, pattern) =>
+      Array.isArray(items) && items.length < 500 && items.every((x) => pattern.test(x));
+    if (typeof plan?.key !== "string" || !/^[0-9a-f]{16}$/.test(plan.key)) return null;
+    if (!listed(plan.modules, MODULE) || !listed(plan.files, SOURCE)) return null;
+    return plan;
+  } catch {
+    return null;
+  }
+}
 
 async function openCache() {
   try {
@@ -103,9 +130,9 @@ function unpack(stored) {
   return memory;
 }
 
-async function storedSnapshot(cache) {
+async function storedSnapshot(cache, plan) {
   try {
-    const hit = cache && (await cache.match(KEY));
+    const hit = cache && plan && (await cache.match(keyOf(plan)));
     return hit ? unpack(new Uint8Array(await hit.arrayBuffer())) : null;
   } catch {
     return null;
@@ -126,8 +153,11 @@ function announce(how) {
 
 // A restored interpreter is the booted one, down to its random generator's state: without
 // fresh seeds every visit would deal the same dice and the same computer "choices".
+// The modules it holds were read from files that are not there yet: PyScript writes them
+// again, and the import system must look at the folders afresh.
 const AFTER_RESTORE = `
-import random, sys, time
+import importlib, random, sys, time
+importlib.invalidate_caches()
 random.seed()
 getattr(time, "tzset", lambda: None)()
 if "tempfile" in sys.modules:
@@ -144,14 +174,39 @@ function plainGlobals(pyodide) {
   pyodide.runPython('import sys\nsys.modules.pop("js", None)');
 }
 
-async function keep(cache, snapshot) {
+// The game's sources, fetched while Pyodide boots, written where PyScript writes them
+// (the same files, again, later) and imported, so that the snapshot holds them.
+async function fetchSources(plan) {
+  const bodies = await Promise.all(
+    plan.files.map(async (file) => {
+      const response = await fetch(new URL(file, SCOPE));
+      if (!response.ok) throw new Error(`${file}: ${response.status}`);
+      return [file, new Uint8Array(await response.arrayBuffer())];
+    }),
+  );
+  return bodies;
+}
+
+function importPlanned(pyodide, sources, plan) {
+  const home = pyodide.FS.cwd();
+  for (const [file, body] of sources) {
+    const path = `${home}/${file}`;
+    pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+    pyodide.FS.writeFile(path, body);
+  }
+  pyodide.runPython(
+    `import importlib\nfor name in ${JSON.stringify(plan.modules)}:\n    importlib.import_module(name)\n`,
+  );
+}
+
+async function keep(cache, snapshot, key) {
   try {
     const stale = await cache.keys(); // the first await: PyScript goes on meanwhile
     const stored = pack(snapshot);
     for (const request of stale) {
-      if (request.url !== KEY) await cache.delete(request); // another Pyodide's
+      if (request.url !== key) await cache.delete(request); // another build's or sources'
     }
-    await cache.put(KEY, new Response(stored, {
+    await cache.put(key, new Response(stored, {
       headers: { "Content-Type": "application/octet-stream" },
     }));
     announce("stored");
@@ -161,8 +216,8 @@ async function keep(cache, snapshot) {
 }
 
 async function lookUp() {
-  const cache = await openCache();
-  return { cache, snapshot: await storedSnapshot(cache) };
+  const [cache, plan] = await Promise.all([openCache(), readPlan()]);
+  return { cache, plan, snapshot: await storedSnapshot(cache, plan) };
 }
 
 // Begun as soon as this module is imported: a page that imports it early (the game's
@@ -172,7 +227,7 @@ let early = lookUp();
 
 export async function loadPyodide(options = {}) {
   const settings = { ...options, indexURL: INDEX_URL };
-  const { cache, snapshot } = await (early ?? lookUp());
+  const { cache, plan, snapshot } = await (early ?? lookUp());
   early = null;
   if (snapshot) {
     try {
@@ -182,18 +237,22 @@ export async function loadPyodide(options = {}) {
       return pyodide;
     } catch (error) {
       console.warn("Pyodide snapshot not usable, booting afresh:", error);
-      cache?.delete(KEY).catch(() => undefined);
+      cache?.delete(keyOf(plan)).catch(() => undefined);
     }
   }
-  if (!cache || !mayStore()) return boot(settings);
+  if (!cache || !plan || !mayStore()) return boot(settings);
+  // Fetched during the boot; not sooner, where they would hold up PyScript's own requests.
+  const sources = fetchSources(plan);
+  sources.catch(() => undefined); // awaited below, but only once the boot is over
   const pyodide = await boot({ ...settings, _makeSnapshot: true });
   let made = null;
   try {
+    importPlanned(pyodide, await sources, plan);
     made = pyodide.makeMemorySnapshot();
   } catch (error) {
     console.warn("Pyodide snapshot not made:", error);
   }
   plainGlobals(pyodide);
-  if (made) keep(cache, made); // in the background: the page goes on starting
+  if (made) keep(cache, made, keyOf(plan)); // in the background: the page goes on starting
   return pyodide;
 }

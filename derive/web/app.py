@@ -10,20 +10,19 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import random
-import time
 import traceback
 from collections.abc import Callable, Coroutine
 from typing import Any, Literal
 
 import js
 from pyodide.ffi import JsException
-from pyscript import document, window, workers
+from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none, to_js
 
 from . import i18n, manners, panel, params, sound, why
 from .board_widget import BoardWidget
+from .computer import Computer
 from .controller import Controller, Notice, Played, Setup
 from .orientation import KEY_DIAGONALS
 from .storage import ShelfGlue
@@ -33,20 +32,6 @@ from .svg import die_svg
 LANG_KEY = "derive.lang"
 SPEED_KEY = "derive.speed"
 SOUND_KEY = "derive.sound"
-SEARCH_SLICE_S = 0.06
-"""Worker thinking per message: short enough to stop a search at once."""
-AI_MIN_MOVE_S = 0.4
-"""A computer move never lands sooner than this, so a person sees each one."""
-START_ROLL_S = 1.4
-"""A computer that won the start roll waits this long, for the roll to be seen."""
-WORKER_START_S = 180
-"""Give up on the AI worker (and say so) if it has not started by then."""
-WORKER_CODE = (
-    "from derive.web.worker import hello, start, step, stop, suggest, warm\n"
-    "__export__ = ['hello', 'start', 'step', 'stop', 'suggest', 'warm']\n"
-)
-"""The AI worker's script; assets/quickstart.js holds the same (tests/test_startup.py)."""
-AI_WORKER = 'script[type="py"][worker][name="ai"]'
 ACTIONS: dict[str, Literal["+", "-", "?"]] = {"up": "+", "down": "-", "reroll": "?"}
 KEYS: dict[str, str] = {
     "+": "up",
@@ -94,14 +79,16 @@ class Page:
     def __init__(self) -> None:
         self.ctrl = Controller(self._initial_language())
         self.embed = False
-        self.worker: Any = None
-        self.ai_running = False
+        self.computer = Computer(self)
+        """The computer player: its worker, its turns, its hints."""
         self.shelf = ShelfGlue(self)
         """Saved games: this tab's, the others, links, files, other tabs."""
         self.last_announcement = ""
         self.banner_dismissed = False
         self.setup_touched: set[str] = set()
         """Names of the setup form's fields the player changed since it opened."""
+        self.setup_opened = Setup()
+        """The setup the form showed when it opened (its untouched seats go back to it)."""
         self.board = BoardWidget(_el("#board"), speed=_storage_get(SPEED_KEY) or "auto")
         self.sound = sound.Sound(on=_storage_get(SOUND_KEY) == "on")
 
@@ -143,7 +130,7 @@ class Page:
             self.take_over_early_setup()
         self.replay_early_clicks()
         if not self.embed or any(ctrl.is_ai(c) for c in ctrl.game.seating.colours):
-            self.spawn(self.start_worker())
+            self.spawn(self.computer.start())
 
     def take_over_early_setup(self) -> None:
         """A first visit may have chosen its game before Python was up (assets/boot.js):
@@ -162,6 +149,8 @@ class Page:
             # The form is the one this module would draw (tools/build_web.py): leave it
             # as the visitor has it, focus and all.
             self.setup_touched = {str(name) for name in early.get("touched") or ()}
+            # Drawn with the computer's levels already: what it showed is its own.
+            self.setup_opened, _ = panel.setup_from_form(self._form_fields())
             self.on_setup_change(None)
         else:
             self.open_setup()
@@ -266,7 +255,7 @@ class Page:
         if action in simple:
             simple[action]()
             self.render()
-            self.schedule_ai()
+            self.computer.schedule()
         elif action in ACTIONS:
             self.after(ctrl.act(ACTIONS[action]))
         elif action == "pass":
@@ -278,7 +267,7 @@ class Page:
             else:
                 self.render()
         elif action == "hint":
-            self.spawn(self.ask_hint())
+            self.spawn(self.computer.hint())
         elif action == "new":
             self.open_setup()
         elif action == "review":
@@ -395,7 +384,7 @@ class Page:
         """The game itself changed: draw, save, and let the computer play if it is up."""
         self.render()
         self.save()
-        self.schedule_ai()
+        self.computer.schedule()
 
     def save(self) -> None:
         self.shelf.save()
@@ -531,6 +520,7 @@ class Page:
 
     def open_setup(self) -> None:
         self.setup_touched = set()
+        self.setup_opened = self.ctrl.setup
         self._fill_setup(self.ctrl.setup, self.ctrl.lang)
         dialog = _el("#setup")
         if not dialog.open:
@@ -545,7 +535,7 @@ class Page:
 
     def _refresh_setup(self) -> None:
         """The open form, now with the computer's levels, keeping what the player chose."""
-        setup, lang = panel.setup_kept(self._form_fields(), self.setup_touched, self.ctrl.setup)
+        setup, lang = panel.setup_kept(self._form_fields(), self.setup_touched, self.setup_opened)
         self._fill_setup(setup, lang or self.ctrl.lang)
 
     def _form_fields(self) -> dict[str, str]:
@@ -602,117 +592,10 @@ class Page:
         self.ctrl.notice = Notice("success", self.ctrl.t("share.copied"))
         self.render()
 
-    # ----- the AI worker ------------------------------------------------------------
-
-    async def start_worker(self) -> None:
-        ctrl = self.ctrl
-        ctrl.ai_state = "starting"
-        self.render()
-        # assets/quickstart.js may have started it already, restoring a Python snapshot
-        # while this page was still starting.
-        if _el(AI_WORKER) is None:
-            script = document.createElement("script")
-            script.type = "py"
-            script.setAttribute("worker", "")
-            script.setAttribute("name", "ai")
-            script.setAttribute("config", "./assets/worker.toml")
-            script.textContent = WORKER_CODE
-            document.body.append(script)
-        try:
-            self.worker = await asyncio.wait_for(workers["ai"], WORKER_START_S)
-            info = json.loads(str(await self.worker.hello()))
-        except (JsException, TimeoutError) as error:
-            info = {"error": str(error) or "the worker did not start"}
-        if "error" in info:
-            ctrl.set_ai_unavailable(str(info["error"]))
-        else:
-            ctrl.set_ai_levels(tuple(info["levels"]), info.get("default"))
-            document.documentElement.dataset.aiReadyMs = str(round(window.performance.now()))
-            if not ctrl.ai_to_move():
-                # A fresh worker's first search is its slowest (worker.warm): have it now,
-                # while a person plays, rather than for the computer's first move.
-                async def warm_up() -> None:
-                    with contextlib.suppress(JsException):
-                        await self.worker.warm()
-
-                self.spawn(warm_up())
+    def setup_levels_known(self) -> None:
+        """The computer's levels arrived (or it is unavailable): redraw an open form."""
         if _el("#setup").open:
             self._refresh_setup()
-        self.render()
-        self.schedule_ai()
-
-    def schedule_ai(self) -> None:
-        if not self.ai_running and self.ctrl.ai_to_move() and self.ctrl.ai_state == "ready":
-            self.spawn(self.ai_turns())
-
-    async def ai_turns(self) -> None:
-        if self.ai_running:
-            return
-        self.ai_running = True
-        try:
-            while True:
-                request = self.ctrl.think_request()
-                if request is None:
-                    break
-                await self.ai_turn(request)
-        finally:
-            self.ai_running = False
-            self.render()
-
-    async def ai_turn(self, request: Any) -> None:
-        ctrl = self.ctrl
-        self.render()
-        began = time.monotonic()
-        worker = self.worker
-        try:
-            search = await worker.start(
-                request.position, request.level, request.seed, request.record
-            )
-            result: dict[str, Any] = {}
-            while ctrl.is_current(request.token):
-                result = json.loads(str(await worker.step(search, SEARCH_SLICE_S)))
-                if "error" in result:
-                    raise RuntimeError(result["error"])
-                ctrl.think_progress(request.token, int(result["depth"]))
-                _el("#status").textContent = ctrl.status()
-                if result["done"]:
-                    break
-            if not ctrl.is_current(request.token):
-                await worker.stop(search)
-                return
-            shortest = AI_MIN_MOVE_S
-            if ctrl.game.ply == 0 and ctrl.game.start_roll:
-                shortest = START_ROLL_S  # let the start roll finish rolling first
-            wait = shortest - (time.monotonic() - began)
-            if wait > 0:
-                await asyncio.sleep(wait)
-            played = ctrl.think_done(request.token, str(result["move"]))
-        except (JsException, RuntimeError, ValueError, KeyError) as error:
-            ctrl.think_failed(request.token, str(error))
-            js.console.warn(f"AI worker: {error}")
-            self.render()
-            return
-        if played is not None:
-            self.banner_dismissed = False
-            self.render()
-            self.save()
-            await self.animate(played)
-
-    async def ask_hint(self) -> None:
-        ctrl = self.ctrl
-        request = ctrl.hint_request()
-        self.render()
-        if request is None or self.worker is None:
-            return
-        token, position = request
-        try:
-            data = json.loads(str(await self.worker.suggest(position, random.getrandbits(31))))
-        except JsException as error:
-            js.console.warn(f"AI worker: {error}")
-            data = {"move": None, "reason": ""}
-        reason = ctrl.hint_text(str(data.get("reason") or ""))
-        ctrl.hint_done(token, data.get("move"), reason)
-        self.render()
 
     # ----- animations -----------------------------------------------------------------
 

@@ -76,6 +76,22 @@ def test_a_first_visit_offers_the_computer_and_it_plays_at_once(
     assert_players_words(page)
 
 
+def test_the_computer_arriving_while_the_form_is_open_keeps_its_seat(
+    page: Page, server_url: str
+) -> None:
+    """The worker's levels come while a newcomer still reads the form: the seats they did
+    not touch stay as shown (yellow the computer), the ones they did stay theirs."""
+    page.goto(f"{server_url}/index.html")
+    page.wait_for_selector("html[data-ai=ready]", state="attached", timeout=START_TIMEOUT_MS)
+    dialog = page.locator("dialog#setup[open]")
+    assert dialog.locator('select[name="seat_y"]').input_value() == "ai:medium"
+    assert dialog.locator('select[name="seat_r"]').input_value() == "human"
+    dialog.locator('select[name="start"]').select_option("y")
+    dialog.locator('button[type="submit"]').click()
+    wait_for_ply(page, 1)
+    assert_players_words(page)
+
+
 def test_every_screen_shows_the_whole_board(
     page: Page, server_url: str, screenshot: Callable[..., Path]
 ) -> None:
