@@ -99,6 +99,8 @@ def test_every_screen_shows_the_whole_board(
     for name, size in SIZES.items():
         page.set_viewport_size(size)
         open_app(page, server_url, query)
+        # the computer's arrival redraws the board: measure the board it leaves
+        page.wait_for_selector("html[data-ai=ready]", state="attached", timeout=AI_TIMEOUT_MS)
         page.click('[data-die="d2"]')
         expect(page.locator('[data-square="c1"] .mark-capture')).to_have_count(1)
         box = page.locator("svg.board").bounding_box()
