@@ -29,7 +29,7 @@ NODE = shutil.which("node")
 needs_node = pytest.mark.skipif(NODE is None, reason="node not installed")
 
 
-def _app_constant(name: str) -> str:
+def _computer_constant(name: str) -> str:
     """A string constant of derive/web/computer.py (which imports pyscript: not importable)."""
     tree = ast.parse((ROOT / "derive" / "web" / "computer.py").read_text(encoding="utf-8"))
     for node in tree.body:
@@ -46,11 +46,11 @@ def test_the_early_worker_runs_the_same_code_as_the_page_would_start() -> None:
     found = re.search(r"const CODE =\s*((?:\"[^\"]*\"\s*\+?\s*)+);", QUICKSTART)
     assert found, "quickstart.js: CODE not found"
     code = "".join(json.loads(part) for part in re.findall(r'"[^"]*"', found.group(1)))
-    assert code == _app_constant("WORKER_CODE")
+    assert code == _computer_constant("WORKER_CODE")
     exported = re.search(r"__export__ = (\[.*\])", code)
     assert exported and ast.literal_eval(exported.group(1)) == list(worker.__export__)
     assert 'setAttribute("config", "./assets/worker.toml")' in QUICKSTART
-    assert _app_constant("AI_WORKER") == 'script[type="py"][worker][name="ai"]'
+    assert _computer_constant("AI_WORKER") == 'script[type="py"][worker][name="ai"]'
 
 
 def _worker_sources() -> set[str]:

@@ -44,6 +44,7 @@ from tools.build_learn import (  # noqa: E402
     KIT,
     PAGES,
     french_spacing,
+    head_start,
     page_head,
     top_bar,
 )
@@ -163,16 +164,7 @@ def frame_page() -> str:
     }
     words = json.dumps(data, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")
     return f"""\
-<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light">
-<meta name="robots" content="noindex">
-<title>Dérive</title>
-<link rel="icon" href="assets/icon.svg" type="image/svg+xml">
-<link rel="stylesheet" href="assets/rules.css">
+{head_start("en", "Dérive", '<meta name="robots" content="noindex">')}
 <link rel="stylesheet" href="assets/embed.css">
 <script src="assets/live-boards.js"></script>
 <script src="assets/embed.js" defer></script>

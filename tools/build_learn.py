@@ -406,12 +406,9 @@ hreflang="{other}" lang="{other}">{chrome.other}</a> · <a href="{KIT[lang]}">{c
 LIVE_SCRIPT = '<script src="assets/live-boards.js"></script>'
 
 
-def page_head(
-    lang: str, pages: Mapping[str, str], *, title: str, description: str, script: str
-) -> str:
-    """A page of the Learn family up to ``<body>``: its language and the other's page
-    (``pages``: language → file), the Learn pages' style, its one script."""
-    other = "fr" if lang == "en" else "en"
+def head_start(lang: str, title: str, meta: str) -> str:
+    """The opening every page in the Learn pages' style shares, up to their stylesheet;
+    ``meta``: the page's own ``<meta>`` line (a description, or ``robots``)."""
     return f"""\
 <!doctype html>
 <html lang="{lang}">
@@ -419,10 +416,21 @@ def page_head(
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light">
-<meta name="description" content="{escape(description)}">
+{meta}
 <title>{escape(title)}</title>
 <link rel="icon" href="assets/icon.svg" type="image/svg+xml">
-<link rel="stylesheet" href="assets/rules.css">
+<link rel="stylesheet" href="assets/rules.css">"""
+
+
+def page_head(
+    lang: str, pages: Mapping[str, str], *, title: str, description: str, script: str
+) -> str:
+    """A page of the Learn family up to ``<body>``: its language and the other's page
+    (``pages``: language → file), the Learn pages' style, its one script."""
+    other = "fr" if lang == "en" else "en"
+    meta = f'<meta name="description" content="{escape(description)}">'
+    return f"""\
+{head_start(lang, title, meta)}
 <link rel="alternate" hreflang="{lang}" href="{pages[lang]}">
 <link rel="alternate" hreflang="{other}" href="{pages[other]}">
 {script}

@@ -73,22 +73,26 @@ def module_file(name: str) -> Path | None:
     return None
 
 
+def import_targets(node: ast.Import | ast.ImportFrom, package: str) -> set[str]:
+    """What one import statement of a module of ``package`` may load: the modules it names
+    and, for ``from x import y``, ``x.y`` too (``y`` may be a module: ``from . import svg``)."""
+    if isinstance(node, ast.Import):
+        return {alias.name for alias in node.names}
+    base = package
+    for _ in range(max(node.level - 1, 0)):
+        base = base.rpartition(".")[0]
+    target = f"{base}.{node.module}" if node.level and node.module else base
+    target = target if node.level else (node.module or "")
+    return {target} | {f"{target}.{alias.name}" for alias in node.names}
+
+
 def imported(name: str, path: Path) -> set[str]:
     """The ``derive`` modules ``path`` (module ``name``) imports, wherever it does."""
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            base = package
-            for _ in range(max(node.level - 1, 0)):
-                base = base.rpartition(".")[0]
-            target = f"{base}.{node.module}" if node.level and node.module else base
-            target = target if node.level else (node.module or "")
-            found.add(target)
-            # `from . import svg`: the names may be modules themselves
-            found.update(f"{target}.{alias.name}" for alias in node.names)
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            found |= import_targets(node, package)
     return {m for m in found if module_file(m) is not None}
 
 

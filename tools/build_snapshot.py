@@ -31,7 +31,7 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 if str(REPO_ROOT) not in sys.path:
     sys.path.insert(0, str(REPO_ROOT))
 
-from tools.build_live import closure, module_file  # noqa: E402
+from tools.build_live import closure, import_targets, module_file  # noqa: E402
 from tools.generated import refresh  # noqa: E402
 
 MANIFEST = REPO_ROOT / "assets" / "snapshot.json"
@@ -70,19 +70,7 @@ def imports_on_load(name: str) -> set[str]:
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found: set[str] = set()
     for node in _top_level(ast.parse(path.read_text(encoding="utf-8")).body):
-        if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-            continue
-        if not node.level:
-            found.add(node.module or "")
-            found.update(f"{node.module}.{alias.name}" for alias in node.names)
-            continue
-        base = package
-        for _ in range(node.level - 1):
-            base = base.rpartition(".")[0]
-        target = f"{base}.{node.module}" if node.module else base
-        found.add(target)
-        found.update(f"{target}.{alias.name}" for alias in node.names)
+        found |= import_targets(node, package)
     # a submodule's import runs its packages' first
     parts = name.split(".")
     found.update(".".join(parts[:i]) for i in range(1, len(parts)))
@@ -104,14 +92,9 @@ def manifest() -> dict[str, object]:
     modules = sorted(
         name for name in map(module_name, closure(ENTRIES)) if runs_without_browser(name, memo)
     )
-    files = sorted(
-        {
-            module_file(m).relative_to(REPO_ROOT).as_posix()  # type: ignore[union-attr]
-            for name in modules
-            for m in (name, *imports_on_load(name))
-            if module_file(m) is not None
-        }
-    )
+    # a module runs without a browser only if its packages do: the list holds them too
+    paths = [module_file(name) for name in modules]
+    files = sorted(path.relative_to(REPO_ROOT).as_posix() for path in paths if path is not None)
     digest = hashlib.sha256(json.dumps(modules).encode())
     for file in files:
         digest.update(file.encode() + b"\0" + (REPO_ROOT / file).read_bytes() + b"\0")
