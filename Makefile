@@ -63,9 +63,11 @@ node_modules/.derive-stamp: package.json package-lock.json
 
 npm: node_modules/.derive-stamp
 
-# Always run: tools/vendor.py does nothing (in ~0.1 s) when vendor/ is up to date.
+# Always run: tools/vendor.py and tools/build_bytecode.py do nothing (in ~0.1 s) when
+# vendor/ is up to date (the bytecode: when no source changed).
 vendor: npm
 	@flock $(INSTALL_LOCK) $(PYTHON) tools/vendor.py
+	@flock $(INSTALL_LOCK) $(PYTHON) tools/build_bytecode.py
 
 $(VENV)/.stamp: requirements-dev.txt
 	@[ -x $(VPY) ] || $(PYTHON) -m venv $(VENV)

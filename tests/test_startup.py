@@ -7,7 +7,9 @@ every browser test; these check the pieces that can go stale without one.
 
 from __future__ import annotations
 
+import _imp
 import ast
+import gzip
 import json
 import re
 import shutil
@@ -19,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from derive.web import worker
-from tools import build_snapshot, build_sw, build_worker, vendor
+from tools import build_bytecode, build_snapshot, build_sw, build_worker, vendor
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = (ROOT / "index.html").read_text(encoding="utf-8")
@@ -229,3 +231,137 @@ console.log(JSON.stringify({{
 """
     )
     assert json.loads(out) == {"modules": True, "files": True, "odd": False}
+
+
+# ----- the sources' bytecode (tools/build_bytecode.py, read by tools/pyodide_start.mjs)
+
+BUNDLE = ROOT / build_bytecode.BUNDLE
+
+
+def _bundle() -> list[tuple[str, bytes]]:
+    if not BUNDLE.is_file():
+        pytest.fail(f"{build_bytecode.BUNDLE} is missing: run `make vendor`")
+    whole = gzip.decompress(BUNDLE.read_bytes())
+    end = whole.index(b"\n")
+    files, at = [], end + 1
+    for path, size in json.loads(whole[:end]):
+        files.append((path, whole[at : at + size]))
+        at += size
+    assert at == len(whole)
+    return files
+
+
+def _cached(source: str, tag: str) -> str:
+    folder, _, file = source.rpartition("/")
+    return f"{folder}/__pycache__/{file.removesuffix('.py')}.{tag}.pyc"
+
+
+def test_the_bytecode_is_of_every_source_the_site_serves_as_it_now_reads() -> None:
+    # Checked-hash .pyc files (PEP 552): flags 3, then the source's hash, keyed by the
+    # interpreter's magic number (the same siphash in this CPython as in Pyodide's).
+    assert build_bytecode.main(["--check"]) == 0, "stale: run `make vendor`"
+    files = dict(_bundle())
+    tags = {path.rsplit(".", 2)[1] for path in files}
+    assert len(tags) == 1 and re.fullmatch(r"cpython-3\d+", next(iter(tags)))
+    sources = build_bytecode.sources()
+    assert "derive/web/app.py" in sources and "derive/game.py" in sources
+    assert sorted(files) == sorted(_cached(name, *tags) for name in sources)
+    for name in sources:
+        pyc = files[_cached(name, *tags)]
+        magic = int.from_bytes(pyc[:4], "little")
+        assert int.from_bytes(pyc[4:8], "little") == 0b11, name  # hash-based, checked
+        assert pyc[8:16] == _imp.source_hash(magic, (ROOT / name).read_bytes()), name
+
+
+@needs_node
+def test_pyodide_imports_the_bytecode_and_compiles_a_source_edited_since() -> None:
+    # The vendored Pyodide under Node, its files laid out as a page's: every pure module
+    # of the snapshot's list imported, derive/text.py edited after the bundle was made.
+    plan = json.loads((ROOT / "assets" / "snapshot.json").read_text(encoding="utf-8"))
+    out = _node(
+        f"""
+import {{ readFileSync }} from "node:fs";
+import {{ gunzipSync }} from "node:zlib";
+import {{ loadPyodide }} from {json.dumps((ROOT / "vendor/pyodide/pyodide.loader.mjs").as_uri())};
+const root = {json.dumps(str(ROOT))};
+const py = await loadPyodide({{ indexURL: `${{root}}/vendor/pyodide/` }});
+const home = py.FS.cwd();
+const write = (file, body) => {{
+  py.FS.mkdirTree(`${{home}}/${{file.slice(0, file.lastIndexOf("/"))}}`);
+  py.FS.writeFile(`${{home}}/${{file}}`, body);
+}};
+for (const file of {json.dumps(plan["files"])}) {{
+  const text = readFileSync(`${{root}}/${{file}}`, "utf8");
+  write(file, file === "derive/text.py" ? text + "\\nEDITED_SINCE = True\\n" : text);
+}}
+const bundle = gunzipSync(readFileSync(`${{root}}/{build_bytecode.BUNDLE}`));
+const end = bundle.indexOf(10);
+let at = end + 1;
+for (const [file, size] of JSON.parse(bundle.subarray(0, end).toString())) {{
+  write(file, bundle.subarray(at, at + size));
+  at += size;
+}}
+console.log(py.runPython(`
+import importlib, importlib.machinery, json
+compiled = []
+original = importlib.machinery.SourceFileLoader.source_to_code
+def spy(self, data, path, **kwargs):
+    if "/derive/" in str(path):
+        compiled.append(str(path).split("/derive/")[1])
+    return original(self, data, path, **kwargs)
+importlib.machinery.SourceFileLoader.source_to_code = spy
+for name in {json.dumps(plan["modules"])}:
+    importlib.import_module(name)
+import derive.text
+json.dumps([compiled, getattr(derive.text, "EDITED_SINCE", False)])
+`));
+"""
+    )
+    compiled, edited = json.loads(out.strip().splitlines()[-1])
+    assert compiled == ["text.py"] and edited is True
+
+
+@needs_node
+def test_the_loader_reads_only_a_well_formed_bytecode_bundle() -> None:
+    body = _functions(START, "const PYC =", "// null when there is none")
+    out = _node(
+        "const IN_PAGE = false;\n"
+        + body
+        + """
+const enc = (head, ...bodies) => {
+  const parts = [new TextEncoder().encode(head + "\\n"), ...bodies.map((b) => new Uint8Array(b))];
+  const whole = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) { whole.set(p, at); at += p.length; }
+  return whole;
+};
+const ok = JSON.stringify([["derive/__pycache__/game.cpython-314.pyc", 3]]);
+const cases = {
+  good: enc(ok, [1, 2, 3]),
+  short: enc(ok, [1, 2]),
+  long: enc(ok, [1, 2, 3, 4]),
+  outside: enc(JSON.stringify([["../etc/__pycache__/x.cpython-314.pyc", 0]])),
+  notPyc: enc(JSON.stringify([["derive/game.py", 0]])),
+  negative: enc(JSON.stringify([["derive/__pycache__/game.cpython-314.pyc", -1]])),
+  notList: enc(JSON.stringify({a: 1})),
+  noHeader: new Uint8Array([1, 2, 3]),
+  notJson: enc("[[", []),
+};
+const result = {};
+for (const [name, bundle] of Object.entries(cases)) {
+  try { result[name] = entries(bundle).map(([p, b]) => [p, Array.from(b)]); }
+  catch (error) { result[name] = error instanceof Error ? "refused" : "other"; }
+}
+const { gzipSync } = await import("node:zlib");
+const bomb = gzipSync(new Uint8Array((16 << 20) + 1));
+try { await unzipped(new Response(bomb)); result.bomb = "read"; }
+catch (error) { result.bomb = String(error.message); }
+result.small = Array.from(await unzipped(new Response(gzipSync(new Uint8Array([5, 6])))));
+console.log(JSON.stringify(result));
+"""
+    )
+    result = json.loads(out)
+    assert result.pop("good") == [["derive/__pycache__/game.cpython-314.pyc", [1, 2, 3]]]
+    assert result.pop("bomb") == "bytecode bundle too large"
+    assert result.pop("small") == [5, 6]
+    assert result == dict.fromkeys(result, "refused") and len(result) == 8

@@ -26,6 +26,10 @@
 //   the version's name and the sources' key (a site updated with other sources makes a
 //   new one), and Pyodide itself refuses one of another build.
 //
+// Every interpreter it starts also gets the game's sources compiled ahead of time
+// (vendor/bytecode/derive.pyc.gz, from tools/build_bytecode.py), written beside the
+// sources before anything imports them: compiling them was most of the imports' time.
+//
 // `pyodide:snapshot` (an event on the page's global object, once) says that a snapshot is
 // stored, so that workers started from now on restore from it; `globalThis.pyodideSnapshot`
 // says the same to later readers ("restored" or "stored").
@@ -199,6 +203,92 @@ function importPlanned(pyodide, sources, plan) {
   );
 }
 
+// ----- the sources' bytecode
+
+const BYTECODE = new URL("vendor/bytecode/derive.pyc.gz", SCOPE).href;
+const PYC = /^derive\/(?:[A-Za-z_]\w*\/)*__pycache__\/[A-Za-z_]\w*\.cpython-\d+\.pyc$/;
+const BYTECODE_LIMIT = 16 << 20; // bytes, unpacked: ten times what the game has
+const HEAD_LIMIT = 1 << 20;
+const BYTECODE_WAIT_MS = 1000; // past the boot: never hold up a start on a slow network
+
+async function unzipped(response) {
+  const reader = response.body.pipeThrough(new DecompressionStream("gzip")).getReader();
+  const chunks = [];
+  let length = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    length += value.length;
+    if (length > BYTECODE_LIMIT) {
+      reader.cancel().catch(() => undefined);
+      throw new Error("bytecode bundle too large");
+    }
+    chunks.push(value);
+  }
+  const whole = new Uint8Array(length);
+  let at = 0;
+  for (const chunk of chunks) {
+    whole.set(chunk, at);
+    at += chunk.length;
+  }
+  return whole;
+}
+
+// The bundle (tools/bytecode.mjs): a line of JSON, [[path, size], ...], then the files.
+function entries(bundle) {
+  const end = bundle.subarray(0, HEAD_LIMIT).indexOf(10);
+  if (end < 0) throw new Error("bytecode bundle without a header");
+  const listed = JSON.parse(new TextDecoder().decode(bundle.subarray(0, end)));
+  if (!Array.isArray(listed) || listed.length > 1000) throw new Error("bad bytecode header");
+  const files = [];
+  let at = end + 1;
+  for (const item of listed) {
+    const [path, size] = Array.isArray(item) ? item : [];
+    if (typeof path !== "string" || !PYC.test(path) || !Number.isInteger(size) || size < 0) {
+      throw new Error("bad bytecode entry");
+    }
+    files.push([path, bundle.subarray(at, at + size)]);
+    at += size;
+  }
+  if (at !== bundle.length) throw new Error("bytecode bundle of the wrong length");
+  return files;
+}
+
+// null when there is none (a site built without it) or it cannot be read: the sources
+// are then compiled as they always were.
+async function fetchBytecode() {
+  try {
+    if (typeof DecompressionStream === "undefined") return null;
+    if (IN_PAGE && document.querySelector('meta[name="pyodide-bytecode"][content="none"]')) {
+      return null; // a page that runs none of the game's Python (the benchmark's bare page)
+    }
+    const response = await fetch(BYTECODE);
+    return response.ok && response.body ? entries(await unzipped(response)) : null;
+  } catch (error) {
+    console.warn("Python bytecode not used:", error);
+    return null;
+  }
+}
+
+async function installBytecode(pyodide, pending) {
+  const timer = new Promise((resolve) => setTimeout(resolve, BYTECODE_WAIT_MS, null));
+  const files = await Promise.race([pending, timer]);
+  if (!files) return;
+  try {
+    const home = pyodide.FS.cwd();
+    for (const [file, body] of files) {
+      const path = `${home}/${file}`;
+      pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+      pyodide.FS.writeFile(path, body);
+    }
+    globalThis.pyodideBytecode = files.length;
+  } catch (error) {
+    console.warn("Python bytecode not written:", error);
+  }
+}
+
+// ----- keeping the snapshot
+
 async function keep(cache, snapshot, key) {
   try {
     const stale = await cache.keys(); // the first await: PyScript goes on meanwhile
@@ -227,12 +317,15 @@ let early = lookUp();
 
 export async function loadPyodide(options = {}) {
   const settings = { ...options, indexURL: INDEX_URL };
+  // Fetched during the boot; not sooner, where it would hold up PyScript's own requests.
+  const bytecode = fetchBytecode();
   const { cache, plan, snapshot } = await (early ?? lookUp());
   early = null;
   if (snapshot) {
     try {
       const pyodide = await boot({ ...settings, _loadSnapshot: snapshot });
       pyodide.runPython(AFTER_RESTORE);
+      await installBytecode(pyodide, bytecode); // for the modules that touch the page
       announce("restored");
       return pyodide;
     } catch (error) {
@@ -240,13 +333,17 @@ export async function loadPyodide(options = {}) {
       cache?.delete(keyOf(plan)).catch(() => undefined);
     }
   }
-  if (!cache || !plan || !mayStore()) return boot(settings);
-  // Fetched during the boot; not sooner, where they would hold up PyScript's own requests.
+  if (!cache || !plan || !mayStore()) {
+    const pyodide = await boot(settings);
+    await installBytecode(pyodide, bytecode);
+    return pyodide;
+  }
   const sources = fetchSources(plan);
   sources.catch(() => undefined); // awaited below, but only once the boot is over
   const pyodide = await boot({ ...settings, _makeSnapshot: true });
   let made = null;
   try {
+    await installBytecode(pyodide, bytecode);
     importPlanned(pyodide, await sources, plan);
     made = pyodide.makeMemorySnapshot();
   } catch (error) {

@@ -48,3 +48,5 @@ def test_bare_page_runs_python_offline(
     assert page_monitor.page_errors == []
     for name in PYODIDE_START_FILES:
         assert f"{server_url}/vendor/pyodide/{name}" in page_monitor.requests, name
+    # It runs none of the game's Python: no bytecode for it (the benchmark's reference).
+    assert not any("vendor/bytecode/" in url for url in page_monitor.requests)

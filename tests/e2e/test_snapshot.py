@@ -1,4 +1,5 @@
-"""The Python snapshot: stored at a first visit, restored at the next, replaced when damaged.
+"""The Python snapshot: stored at a first visit, restored at the next, replaced when damaged;
+and the game's bytecode, written beside the sources of every start, ignored when damaged.
 
 vendor/pyodide/pyodide.mjs (tools/pyodide_start.mjs) keeps in Cache Storage the memory of
 an interpreter that has booted and imported the game's modules (assets/snapshot.json).
@@ -9,6 +10,7 @@ its computer player working, and a snapshot it cannot read thrown away for a new
 
 from __future__ import annotations
 
+import gzip
 import json
 from pathlib import Path
 
@@ -18,6 +20,13 @@ from tests.e2e.appdriver import START_TIMEOUT_MS, open_app, position_query, wait
 
 ROOT = Path(__file__).resolve().parents[2]
 KEY = json.loads((ROOT / "assets" / "snapshot.json").read_text(encoding="utf-8"))["key"]
+BYTECODE = "vendor/bytecode/derive.pyc.gz"  # tools/build_bytecode.py
+
+
+def _bytecode_files() -> int:
+    whole = gzip.decompress((ROOT / BYTECODE).read_bytes())
+    return len(json.loads(whole[: whole.index(b"\n")]))
+
 
 STORED = """async () => {
   const out = [];
@@ -65,13 +74,26 @@ def test_later_visits_start_from_the_snapshot_and_a_damaged_one_is_replaced(
     assert len(stored) == 1, stored  # one snapshot, under the key of today's sources
     url, size = stored[0]
     assert url.endswith(f"-{KEY}.bin") and size > 1_000_000, stored
+    assert page.evaluate("globalThis.pyodideBytecode") == _bytecode_files()
 
     _computer_opens(page, server_url, "L3")
     _snapshot_state(page, "restored")
     assert page.evaluate("document.documentElement.dataset.ai") == "ready"
+    assert page.evaluate("globalThis.pyodideBytecode") == _bytecode_files()
 
     page.evaluate(DAMAGE)
     _computer_opens(page, server_url, "L1")
     _snapshot_state(page, "stored")  # booted afresh and stored a good one again
     (again,) = page.evaluate(STORED)
     assert again[0] == url and again[1] > 1_000_000
+
+
+def test_a_damaged_bytecode_bundle_costs_only_time(page: Page, server_url: str) -> None:
+    # The sources are compiled as they were before there was any bytecode.
+    page.route(
+        f"**/{BYTECODE}",
+        lambda route: route.fulfill(body=gzip.compress(b"not a bundle\n" * 100)),
+    )
+    _computer_opens(page, server_url, "L2")
+    assert page.evaluate("globalThis.pyodideBytecode") is None
+    assert page.evaluate("document.documentElement.dataset.ai") == "ready"

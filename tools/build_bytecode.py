@@ -1,0 +1,102 @@
+"""Build ``vendor/bytecode/derive.pyc.gz``: the game's Python sources, compiled ahead of time.
+
+Every page starts by importing the ``derive`` modules it needs, and in Pyodide most of
+that time (about 190 of 300 ms for the game page, measured under Node) is CPython
+compiling the sources, not running them: the same work at every start of every page and
+worker that does not restore a memory snapshot (a first visit, the Learn pages, embedded
+boards), and for the modules a snapshot cannot hold (those that touch the page) at every
+start. So the sources the site serves are compiled here, once per change, by the vendored
+Pyodide itself under Node (``tools/bytecode.mjs``), into "checked-hash" ``.pyc`` files
+(PEP 552): CPython uses one only if it holds the hash of the source it sits beside, so a
+stale bundle costs time, never correctness. ``tools/pyodide_start.mjs`` writes them beside
+the sources of every interpreter it starts.
+
+Built by ``make vendor`` (hence by ``make serve``, ``make test`` and ``make site``) after
+``tools/vendor.py``, and only when its key changed: the Pyodide version, the compiler
+script and every source's name and bytes.  Git-ignored, like the rest of ``vendor/``.
+
+Usage: ``python3 tools/build_bytecode.py [--check]`` (``--check``: change nothing, exit 1
+if the bundle is missing or stale).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+if str(REPO_ROOT) not in sys.path:
+    sys.path.insert(0, str(REPO_ROOT))
+
+from tools import vendor  # noqa: E402
+
+BUNDLE = "vendor/bytecode/derive.pyc.gz"
+KEY_FILE = REPO_ROOT / "vendor" / "bytecode" / "derive.key"
+COMPILER = REPO_ROOT / "tools" / "bytecode.mjs"
+
+
+def sources() -> list[str]:
+    """The Python sources any page of the site loads (the service worker's list of them)."""
+    from tools import build_sw  # build_sw lists this bundle: imported late, no cycle
+
+    return [name for name in build_sw.app_files() if name.endswith(".py")]
+
+
+def key(names: list[str]) -> str:
+    pins = json.loads((REPO_ROOT / "package.json").read_text(encoding="utf-8"))
+    digest = hashlib.sha256(pins["dependencies"]["pyodide"].encode() + b"\0")
+    digest.update(COMPILER.read_bytes() + b"\0")
+    for name in names:
+        digest.update(name.encode() + b"\0" + (REPO_ROOT / name).read_bytes() + b"\0")
+    return digest.hexdigest()[:16]
+
+
+def up_to_date(wanted: str) -> bool:
+    bundle = REPO_ROOT / BUNDLE
+    return bundle.is_file() and KEY_FILE.is_file() and KEY_FILE.read_text().strip() == wanted
+
+
+def build(names: list[str], wanted: str) -> None:
+    node = shutil.which("node")
+    if node is None:
+        raise SystemExit("tools/build_bytecode.py: node is needed (it installs the runtime too)")
+    if not (vendor.VENDOR / "pyodide" / "pyodide.loader.mjs").is_file():
+        raise SystemExit("tools/build_bytecode.py: vendor/ is missing: run tools/vendor.py first")
+    bundle = REPO_ROOT / BUNDLE
+    partial = bundle.with_name(bundle.name + f".{os.getpid()}.tmp")
+    try:
+        subprocess.run(
+            [node, os.fspath(COMPILER), os.fspath(partial), *names], cwd=REPO_ROOT, check=True
+        )
+        partial.replace(bundle)
+    finally:
+        partial.unlink(missing_ok=True)
+    KEY_FILE.write_text(wanted + "\n", encoding="utf-8")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--check", action="store_true", help="report only; exit 1 if stale")
+    args = parser.parse_args(argv)
+    names = sources()
+    wanted = key(names)
+    if up_to_date(wanted):
+        print(f"{BUNDLE} up to date ({len(names)} sources)")
+        return 0
+    if args.check:
+        print(f"{BUNDLE} is stale: run tools/build_bytecode.py")
+        return 1
+    build(names, wanted)
+    size = (REPO_ROOT / BUNDLE).stat().st_size
+    print(f"{BUNDLE}: {len(names)} sources compiled ({size // 1024} KB)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

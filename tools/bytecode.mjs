@@ -1,0 +1,62 @@
+// Compiles the game's Python sources to bytecode with the vendored Pyodide, under Node.
+//
+// Run by tools/build_bytecode.py (see there why): `node tools/bytecode.mjs OUT SOURCE...`,
+// from the repository's root, after tools/vendor.py. The sources are compiled by the very
+// interpreter the browser runs (same CPython version, same magic number) into
+// "checked-hash" .pyc files (PEP 552): Python uses one only when the hash it holds is the
+// hash of the source beside it, so a source edited since is simply compiled as usual.
+//
+// OUT is one gzip file: a line of JSON (the entries, each [path, size]), then the .pyc
+// files' bytes one after the other. tools/pyodide_start.mjs reads it (installBytecode).
+
+import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { gzipSync } from "node:zlib";
+import { loadPyodide } from "../vendor/pyodide/pyodide.loader.mjs";
+
+const [out, ...sources] = process.argv.slice(2);
+if (!out || sources.length === 0) {
+  console.error("usage: node tools/bytecode.mjs OUT SOURCE...");
+  process.exit(2);
+}
+
+const pyodide = await loadPyodide({
+  indexURL: resolve("vendor/pyodide") + "/",
+  stdout: () => undefined,
+});
+const home = pyodide.FS.cwd();
+for (const source of sources) {
+  const path = `${home}/${source}`;
+  pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+  pyodide.FS.writeFile(path, readFileSync(source));
+}
+pyodide.globals.set("SOURCES", pyodide.toPy(sources));
+// The path written into each code object is the one PyScript writes the source to; the
+// import system puts the real one in anyway.
+const compiled = pyodide
+  .runPython(`
+import importlib.util, py_compile
+done = []
+for source in SOURCES:
+    cached = importlib.util.cache_from_source(source)
+    py_compile.compile(
+        source, cfile=cached, dfile=source, doraise=True,
+        invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH,
+    )
+    with open(cached, "rb") as f:
+        done.append((cached, f.read()))
+done
+`)
+  .toJs();
+
+const entries = compiled.map(([path, body]) => [path, body.length]);
+const head = new TextEncoder().encode(JSON.stringify(entries) + "\n");
+const parts = [head, ...compiled.map(([, body]) => body)];
+const whole = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
+let at = 0;
+for (const part of parts) {
+  whole.set(part, at);
+  at += part.length;
+}
+mkdirSync(dirname(out), { recursive: true });
+writeFileSync(out, gzipSync(whole, { level: 9 }));
