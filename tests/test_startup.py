@@ -95,6 +95,12 @@ def test_pyodide_start_module_is_what_every_config_names() -> None:
     assert vendor.PYODIDE_SOURCES["pyodide.mjs"] == ROOT / "tools" / "pyodide_start.mjs"
     assert vendor.PYODIDE_SOURCES["pyodide.loader.mjs"] == vendor.PYODIDE_DIR / "pyodide.mjs"
     assert 'from "./pyodide.loader.mjs"' in START
+    # What the modules copied from tools/ load next to them is vendored beside them too.
+    for name, source in vendor.PYODIDE_SOURCES.items():
+        if source.parent == ROOT / "tools":
+            for ref in re.findall(r"""["']\./([\w.-]+\.mjs)["']""", source.read_text("utf-8")):
+                assert ref in vendor.PYODIDE_SOURCES, (name, ref)
+    assert 'new URL("./snapshot-keeper.mjs", import.meta.url)' in START
     assert "export async function loadPyodide" in START and "export { version }" in START
     for name in ("pyscript.toml", "assets/worker.toml", "bench/bare.toml"):
         config = tomllib.loads((ROOT / name).read_text(encoding="utf-8"))
@@ -119,12 +125,9 @@ def test_page_preloads_only_files_it_serves() -> None:
 def _node(script: str) -> str:
     assert NODE is not None
     done = subprocess.run(
-        [NODE, "--input-type=module", "-e", script],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=True,
+        [NODE, "--input-type=module", "-e", script], capture_output=True, text=True, timeout=60
     )
+    assert done.returncode == 0, done.stderr[-3000:]
     return done.stdout
 
 
@@ -134,9 +137,9 @@ def _functions(source: str, first: str, until: str) -> str:
 
 @needs_node
 def test_snapshot_pages_of_zeros_are_left_out_and_come_back() -> None:
-    body = _functions(START, "const PAGE = 4096;", "async function storedSnapshot")
+    pages = (ROOT / "tools" / "snapshot-pages.mjs").as_uri()
     out = _node(
-        body
+        f'import {{ pack, unpack }} from "{pages}";\n'
         + """
 const sizes = [16, 4096, 4096 * 3 + 16, 4096 * 64];
 const results = sizes.map((n) => {
@@ -156,6 +159,47 @@ console.log(JSON.stringify({results, bad, short}));
     data = json.loads(out)
     assert data["results"] == [[True, True]] * 4
     assert data["bad"] is None and data["short"] is None
+
+
+@needs_node
+def test_the_keeper_stores_the_snapshot_packed_in_place_of_any_other() -> None:
+    # The keeper worker's code under Node, Cache Storage played by a Map.
+    keeper = (ROOT / "tools" / "snapshot-keeper.mjs").as_uri()
+    pages = (ROOT / "tools" / "snapshot-pages.mjs").as_uri()
+    out = _node(
+        f"""
+import {{ unpack }} from "{pages}";
+const store = new Map([["old-key", "old"], ["key", "stale copy"]]);
+const opened = [];
+globalThis.caches = {{
+  open: async (name) => {{
+    opened.push(name);
+    return {{
+      keys: async () => [...store.keys()].map((url) => ({{ url }})),
+      delete: async (request) => store.delete(request.url),
+      put: async (key, response) => store.set(key, new Uint8Array(await response.arrayBuffer())),
+    }};
+  }},
+}};
+const answers = [];
+globalThis.postMessage = (message) => answers.push(message);
+await import("{keeper}");
+const snapshot = new Uint8Array(4096 * 8);
+snapshot[5] = 9;
+await globalThis.onmessage({{ data: {{ snapshot, cache: "pyodide-snapshot:x", key: "key" }} }});
+await globalThis.onmessage({{ data: {{ snapshot: "no", cache: "c", key: "k" }} }});
+const kept = store.get("key");
+console.log(JSON.stringify({{
+  answers, opened, keys: [...store.keys()],
+  smaller: kept.length < snapshot.length,
+  same: Array.from(unpack(kept)).every((v, i) => v === snapshot[i]),
+}}));
+"""
+    )
+    data = json.loads(out)
+    assert data["answers"] == [{"stored": True}, {"error": "nothing to store"}]
+    assert data["opened"] == ["pyodide-snapshot:x"] and data["keys"] == ["key"]
+    assert data["smaller"] and data["same"]
 
 
 @needs_node

@@ -14,8 +14,10 @@
 // * A page that opts in (`<meta name="pyodide-snapshot" content="store">`, the game) boots
 //   normally on its first visit, takes a snapshot the moment Pyodide is up and the game's
 //   modules are imported (before PyScript or the page runs anything, so it holds no trace
-//   of either) and keeps it in Cache Storage. Never from an embedded board or a frame: a picture in someone else's
-//   page has no business storing 15 MB.
+//   of either) and has a worker of its own keep it in Cache Storage (snapshot-keeper.mjs,
+//   from tools/snapshot-keeper.mjs: packing and storing 30 MB is no work for the page's
+//   main thread while it starts). Never from an embedded board or a frame: a picture in
+//   someone else's page has no business storing 15 MB.
 // * Every interpreter of the origin, in a page or a worker, restores from a stored snapshot
 //   when there is one (the game's AI worker on the very first visit too) and boots normally
 //   when there is none or restoring fails (the snapshot is then dropped).
@@ -35,6 +37,7 @@
 // says the same to later readers ("restored" or "stored").
 
 import { loadPyodide as boot, version } from "./pyodide.loader.mjs";
+import { unpack } from "./snapshot-pages.mjs";
 
 export { version };
 
@@ -75,63 +78,6 @@ async function openCache() {
   } catch {
     return null; // storage blocked (private mode, quota): start the usual way
   }
-}
-
-// About half of a booted interpreter's memory is pages of zeros: the stored form leaves
-// them out (a header, one bit per page, then the other pages), for half the disk and half
-// the reading at every start, at the cost of a copy either way.
-const PAGE = 4096;
-const MAGIC = 0x50534e44; // "DNSP"
-const HEADER = 12; // magic, length in bytes, pages kept (three little-endian u32)
-
-function pack(memory) {
-  const pages = Math.ceil(memory.length / PAGE);
-  const words = new Uint32Array(memory.buffer, memory.byteOffset, memory.length >>> 2);
-  const bitmap = new Uint8Array(Math.ceil(pages / 8));
-  let kept = 0;
-  for (let page = 0; page < pages; page += 1) {
-    const end = Math.min((page + 1) * PAGE, memory.length) >>> 2;
-    for (let word = (page * PAGE) >>> 2; word < end; word += 1) {
-      if (words[word] !== 0) {
-        bitmap[page >>> 3] |= 1 << (page & 7);
-        kept += 1;
-        break;
-      }
-    }
-  }
-  const out = new Uint8Array(HEADER + bitmap.length + kept * PAGE);
-  const head = new DataView(out.buffer);
-  head.setUint32(0, MAGIC, true);
-  head.setUint32(4, memory.length, true);
-  head.setUint32(8, kept, true);
-  out.set(bitmap, HEADER);
-  let at = HEADER + bitmap.length;
-  for (let page = 0; page < pages; page += 1) {
-    if (bitmap[page >>> 3] & (1 << (page & 7))) {
-      out.set(memory.subarray(page * PAGE, Math.min((page + 1) * PAGE, memory.length)), at);
-      at += PAGE;
-    }
-  }
-  return out;
-}
-
-function unpack(stored) {
-  const head = new DataView(stored.buffer, stored.byteOffset, stored.byteLength);
-  if (stored.length < HEADER || head.getUint32(0, true) !== MAGIC) return null;
-  const length = head.getUint32(4, true);
-  const pages = Math.ceil(length / PAGE);
-  const bitmap = stored.subarray(HEADER, HEADER + Math.ceil(pages / 8));
-  if (stored.length !== HEADER + bitmap.length + head.getUint32(8, true) * PAGE) return null;
-  const memory = new Uint8Array(length);
-  let at = HEADER + bitmap.length;
-  for (let page = 0; page < pages; page += 1) {
-    if (bitmap[page >>> 3] & (1 << (page & 7))) {
-      const end = Math.min((page + 1) * PAGE, length);
-      memory.set(stored.subarray(at, at + end - page * PAGE), page * PAGE);
-      at += PAGE;
-    }
-  }
-  return memory;
 }
 
 async function storedSnapshot(cache, plan) {
@@ -289,17 +235,23 @@ async function installBytecode(pyodide, pending) {
 
 // ----- keeping the snapshot
 
-async function keep(cache, snapshot, key) {
+// Packing 30 MB and handing it to Cache Storage is some 50 ms of work: done by a worker of
+// its own (tools/snapshot-keeper.mjs), on the other core, while the page goes on starting.
+// The snapshot is moved to it, not copied.
+function keep(snapshot, key) {
   try {
-    const stale = await cache.keys(); // the first await: PyScript goes on meanwhile
-    const stored = pack(snapshot);
-    for (const request of stale) {
-      if (request.url !== key) await cache.delete(request); // another build's or sources'
-    }
-    await cache.put(key, new Response(stored, {
-      headers: { "Content-Type": "application/octet-stream" },
-    }));
-    announce("stored");
+    const keeper = new Worker(new URL("./snapshot-keeper.mjs", import.meta.url), {
+      type: "module",
+      name: "pyodide-snapshot-keeper",
+    });
+    const done = (stored, why) => {
+      keeper.terminate();
+      if (stored) announce("stored");
+      else console.warn("Pyodide snapshot not stored:", why);
+    };
+    keeper.onmessage = ({ data }) => done(data?.stored === true, data?.error);
+    keeper.onerror = (event) => done(false, event.message || "the keeper did not start");
+    keeper.postMessage({ snapshot, cache: CACHE, key }, [snapshot.buffer]);
   } catch (error) {
     console.warn("Pyodide snapshot not stored:", error);
   }
@@ -350,6 +302,6 @@ export async function loadPyodide(options = {}) {
     console.warn("Pyodide snapshot not made:", error);
   }
   plainGlobals(pyodide);
-  if (made) keep(cache, made, keyOf(plan)); // in the background: the page goes on starting
+  if (made) keep(made, keyOf(plan)); // in the background: the page goes on starting
   return pyodide;
 }
