@@ -33,8 +33,9 @@
 // sources before anything imports them: compiling them was most of the imports' time.
 //
 // `pyodide:snapshot` (an event on the page's global object, once) says that a snapshot is
-// stored, so that workers started from now on restore from it; `globalThis.pyodideSnapshot`
-// says the same to later readers ("restored" or "stored").
+// stored, so that workers started from now on restore from it, or that storing it failed;
+// `globalThis.pyodideSnapshot` says where things stand: "restored", "storing" (a worker
+// started now would boot Python afresh: wait for the event), "stored" or "unstored".
 
 import { loadPyodide as boot, version } from "./pyodide.loader.mjs";
 import { unpack } from "./snapshot-pages.mjs";
@@ -246,12 +247,13 @@ function keep(snapshot, key) {
     });
     const done = (stored, why) => {
       keeper.terminate();
-      if (stored) announce("stored");
-      else console.warn("Pyodide snapshot not stored:", why);
+      if (!stored) console.warn("Pyodide snapshot not stored:", why);
+      announce(stored ? "stored" : "unstored");
     };
     keeper.onmessage = ({ data }) => done(data?.stored === true, data?.error);
     keeper.onerror = (event) => done(false, event.message || "the keeper did not start");
     keeper.postMessage({ snapshot, cache: CACHE, key }, [snapshot.buffer]);
+    globalThis.pyodideSnapshot = "storing"; // a worker started now would not find it yet
   } catch (error) {
     console.warn("Pyodide snapshot not stored:", error);
   }
@@ -270,21 +272,25 @@ let early = lookUp();
 export async function loadPyodide(options = {}) {
   const settings = { ...options, indexURL: INDEX_URL };
   // Fetched during the boot; not sooner, where it would hold up PyScript's own requests.
-  const bytecode = fetchBytecode();
+  // A worker restored from a snapshot has no use for it: a worker runs only modules that
+  // need no browser, and the snapshot holds them all, compiled and run.
+  let bytecode = IN_PAGE ? fetchBytecode() : null;
   const { cache, plan, snapshot } = await (early ?? lookUp());
   early = null;
   if (snapshot) {
     try {
       const pyodide = await boot({ ...settings, _loadSnapshot: snapshot });
       pyodide.runPython(AFTER_RESTORE);
-      await installBytecode(pyodide, bytecode); // for the modules that touch the page
+      if (bytecode) await installBytecode(pyodide, bytecode); // the modules that touch the page
       announce("restored");
+      console.debug(`Pyodide restored from a snapshot (${IN_PAGE ? "page" : "worker"})`);
       return pyodide;
     } catch (error) {
       console.warn("Pyodide snapshot not usable, booting afresh:", error);
       cache?.delete(keyOf(plan)).catch(() => undefined);
     }
   }
+  bytecode ??= fetchBytecode();
   if (!cache || !plan || !mayStore()) {
     const pyodide = await boot(settings);
     await installBytecode(pyodide, bytecode);

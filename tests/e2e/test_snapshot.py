@@ -14,7 +14,7 @@ import gzip
 import json
 from pathlib import Path
 
-from playwright.sync_api import Page
+from playwright.sync_api import Page, Route
 
 from tests.e2e.appdriver import START_TIMEOUT_MS, open_app, position_query, wait_for_ply
 
@@ -97,3 +97,24 @@ def test_a_damaged_bytecode_bundle_costs_only_time(page: Page, server_url: str) 
     _computer_opens(page, server_url, "L2")
     assert page.evaluate("globalThis.pyodideBytecode") is None
     assert page.evaluate("document.documentElement.dataset.ai") == "ready"
+
+
+def test_a_first_visits_computer_restores_the_snapshot_even_if_it_is_stored_late(
+    page: Page, server_url: str
+) -> None:
+    # The page is interactive before its snapshot is stored (its keeper held back): the
+    # computer player's worker waits for it rather than boot Python afresh.
+    held: list[Route] = []
+    page.route("**/vendor/pyodide/snapshot-keeper.mjs", lambda route: held.append(route))
+    said: list[str] = []
+    page.on("console", lambda message: said.append(message.text))
+    open_app(page, server_url, position_query("- r ry L2", ai="y:easy"))
+    page.wait_for_function("globalThis.pyodideSnapshot === 'storing'", timeout=START_TIMEOUT_MS)
+    page.wait_for_timeout(1500)  # time for a worker to start, were one started
+    assert page.evaluate("document.documentElement.dataset.ai") != "ready"
+    assert "Pyodide restored from a snapshot (worker)" not in said
+    assert len(held) == 1
+    held[0].continue_()
+    page.wait_for_selector("html[data-ai=ready]", state="attached", timeout=START_TIMEOUT_MS)
+    assert page.evaluate("globalThis.pyodideSnapshot") == "stored"
+    assert "Pyodide restored from a snapshot (worker)" in said
