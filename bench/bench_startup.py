@@ -488,6 +488,40 @@ def ratio(a: float | None, b: float | None) -> float | None:
     return None if a is None or not b else round(a / b, 2)
 
 
+def paired(runs: list[dict[str, dict[str, Any]]], games: list[str]) -> dict[str, Any]:
+    """Each run's own figures against each other (the bare page and the games are visited
+    back to back in a run), then the median over the runs: on a shared machine whose load
+    drifts from one run to the next, steadier than the ratio of two medians."""
+
+    def mid(values: list[float | None], digits: int) -> float | None:
+        known = [v for v in values if v is not None]
+        return round(statistics.median(known), digits) if known else None
+
+    out: dict[str, Any] = {}
+    for g in games:
+        out[g] = {
+            f"{kind} {key}": mid(
+                [ratio(run[g][kind][key], run["bare"][kind]["ready"]) for run in runs], 2
+            )
+            for kind, key in (("cold", "ready"), ("cold", "ai_ready"))
+        }
+        out[g]["repeat/cold ready"] = mid(
+            [ratio(run[g]["repeat"]["ready"], run[g]["cold"]["ready"]) for run in runs], 2
+        )
+        for other in games[1:] if g == games[0] else ():
+            out[g][f"minus {other}"] = {
+                f"{kind} {key}": mid(
+                    [_difference(run[g][kind][key], run[other][kind][key]) for run in runs], 0
+                )
+                for kind, key in (("cold", "ready"), ("cold", "ai_ready"), ("repeat", "ready"))
+            }
+    return out
+
+
+def _difference(a: float | None, b: float | None) -> float | None:
+    return None if a is None or b is None else a - b
+
+
 def _cell(value: float | None, width: int = 8, digits: int = 0) -> str:
     return " " * (width - 1) + "-" if value is None else f"{value:{width}.{digits}f}"
 
@@ -524,6 +558,20 @@ def print_report(result: dict[str, Any]) -> None:
             f"{ratio(app['repeat']['ai_ready'], app['cold']['ai_ready'])} (goal ≤ 0.50); "
             f"the bare page's {ratio(bare['repeat']['ready'], bare['cold']['ready'])}"
         )
+    for g, figures in result["paired"].items():
+        print(
+            f"  {g}, each run against itself (median of the runs' ratios): cold → interactive "
+            f"{figures['cold ready']}, cold → computer ready {figures['cold ai_ready']}, "
+            f"repeat / cold visit {figures['repeat/cold ready']}"
+        )
+        for key, gaps in figures.items():
+            if key.startswith("minus "):
+                print(
+                    f"  {g} {key.replace('minus', '−')}, median of the runs' differences (ms): "
+                    + ", ".join(
+                        f"{label} {gap:+.0f}" for label, gap in gaps.items() if gap is not None
+                    )
+                )
     for kind in ("cold", "repeat"):
         line = (
             f"  {kind} visit, sent by the server: bare {bare[kind]['requests']:.0f} requests "
@@ -680,6 +728,7 @@ def main(argv: list[str] | None = None) -> int:
         for name in pages
     }
     result["all_runs"] = runs
+    result["paired"] = paired(runs, [name for name in pages if name != "bare"])
     print_report(result)
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
     RESULTS.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")

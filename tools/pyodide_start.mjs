@@ -156,7 +156,9 @@ const BYTECODE = new URL("vendor/bytecode/derive.pyc.gz", SCOPE).href;
 const PYC = /^derive\/(?:[A-Za-z_]\w*\/)*__pycache__\/[A-Za-z_]\w*\.cpython-\d+\.pyc$/;
 const BYTECODE_LIMIT = 16 << 20; // bytes, unpacked: ten times what the game has
 const HEAD_LIMIT = 1 << 20;
-const BYTECODE_WAIT_MS = 1000; // past the boot: never hold up a start on a slow network
+// How long past the boot a start waits for it: never long on a slow network, and less
+// after a restore, when only the modules that touch the page are left to compile.
+const BYTECODE_WAIT_MS = { booted: 1000, restored: 250 };
 
 async function unzipped(response) {
   const reader = response.body.pipeThrough(new DecompressionStream("gzip")).getReader();
@@ -217,8 +219,8 @@ async function fetchBytecode() {
   }
 }
 
-async function installBytecode(pyodide, pending) {
-  const timer = new Promise((resolve) => setTimeout(resolve, BYTECODE_WAIT_MS, null));
+async function installBytecode(pyodide, pending, wait = BYTECODE_WAIT_MS.booted) {
+  const timer = new Promise((resolve) => setTimeout(resolve, wait, null));
   const files = await Promise.race([pending, timer]);
   if (!files) return;
   try {
@@ -268,20 +270,24 @@ async function lookUp() {
 // assets/quickstart.js) reads the snapshot while PyScript is still loading. A second
 // interpreter in the same page looks again.
 let early = lookUp();
+// The bytecode too: a page that restores a snapshot is up in half a second, and on a later
+// visit the service worker, started with the browser, may take a while to answer.
+let earlyBytecode = IN_PAGE ? fetchBytecode() : null;
 
 export async function loadPyodide(options = {}) {
   const settings = { ...options, indexURL: INDEX_URL };
-  // Fetched during the boot; not sooner, where it would hold up PyScript's own requests.
-  // A worker restored from a snapshot has no use for it: a worker runs only modules that
-  // need no browser, and the snapshot holds them all, compiled and run.
-  let bytecode = IN_PAGE ? fetchBytecode() : null;
+  // A page's was asked for when this module was imported (see earlyBytecode); a worker's
+  // only if it boots afresh: a worker runs only modules that need no browser, and a
+  // snapshot holds them all, compiled and run.
+  let bytecode = earlyBytecode;
+  earlyBytecode = null;
   const { cache, plan, snapshot } = await (early ?? lookUp());
   early = null;
   if (snapshot) {
     try {
       const pyodide = await boot({ ...settings, _loadSnapshot: snapshot });
       pyodide.runPython(AFTER_RESTORE);
-      if (bytecode) await installBytecode(pyodide, bytecode); // the modules that touch the page
+      if (bytecode) await installBytecode(pyodide, bytecode, BYTECODE_WAIT_MS.restored);
       announce("restored");
       console.debug(`Pyodide restored from a snapshot (${IN_PAGE ? "page" : "worker"})`);
       return pyodide;

@@ -124,22 +124,30 @@ def playwright_instance() -> Iterator[Playwright]:
         yield pw
 
 
+BROWSER_LOG = "chromium.log"
+"""Chromium's own log, in the profile folder: what it says of a renderer that crashed."""
+
+
 def open_browser(playwright: Playwright, profile: Path) -> BrowserContext:
     """Headless Debian Chromium with the profile ``profile`` (a new folder: a new device)."""
     return playwright.chromium.launch_persistent_context(
         user_data_dir=profile,
         executable_path=CHROMIUM,
         headless=True,
-        args=CHROMIUM_ARGS,
+        args=[*CHROMIUM_ARGS, "--enable-logging", f"--log-file={profile / BROWSER_LOG}"],
         viewport={"width": 1280, "height": 800},
     )
 
 
 @pytest.fixture
 def browser_context(
-    playwright_instance: Playwright, tmp_path_factory: pytest.TempPathFactory
+    playwright_instance: Playwright,
+    tmp_path_factory: pytest.TempPathFactory,
+    page_monitor: PageMonitor,
 ) -> Iterator[BrowserContext]:
-    context = open_browser(playwright_instance, tmp_path_factory.mktemp("chromium-profile"))
+    profile = tmp_path_factory.mktemp("chromium-profile")
+    page_monitor.browser_log = profile / BROWSER_LOG
+    context = open_browser(playwright_instance, profile)
     try:
         yield context
     finally:
@@ -167,6 +175,7 @@ class PageMonitor:
     console_messages: list[str] = field(default_factory=list)
     crashed: bool = False
     allowed_console_errors: list[re.Pattern[str]] = field(default_factory=list)
+    browser_log: Path | None = None
 
     def allow_console_error(self, pattern: str) -> None:
         """Tolerate console errors whose text matches ``pattern`` (``re.search``)."""
@@ -216,8 +225,23 @@ class PageMonitor:
         out += [f"off-origin request: {u}" for u in self.off_origin_requests]
         if self.crashed:
             last = "\n    ".join(self.console_messages[-10:]) or "(none)"
-            out.append(f"{CRASHED}; the last console messages:\n    {last}")
+            said = "\n    ".join(self.browser_said()) or "(nothing)"
+            out.append(
+                f"{CRASHED}; the last console messages:\n    {last}\n"
+                f"  what Chromium logged of it:\n    {said}"
+            )
         return out
+
+    def browser_said(self, lines: int = 12) -> list[str]:
+        """Chromium's last warnings and errors (the renderer's exit status among them)."""
+        if self.browser_log is None or not self.browser_log.is_file():
+            return []
+        text = self.browser_log.read_text(encoding="utf-8", errors="replace").splitlines()
+        return [
+            line[:300]
+            for line in text
+            if (":ERROR:" in line or ":FATAL:" in line) and ":ERROR:dbus/" not in line
+        ][-lines:]  # (a machine without D-Bus makes every start log errors of it)
 
 
 @pytest.fixture
