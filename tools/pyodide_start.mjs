@@ -154,7 +154,7 @@ function importPlanned(pyodide, sources, plan) {
 
 const BYTECODE = new URL("vendor/bytecode/derive.pyc.gz", SCOPE).href;
 const PYC = /^derive\/(?:[A-Za-z_]\w*\/)*__pycache__\/[A-Za-z_]\w*\.cpython-\d+\.pyc$/;
-const BYTECODE_LIMIT = 16 << 20; // bytes, unpacked: ten times what the game has
+const BYTECODE_LIMIT = 16 << 20; // bytes, unpacked: some twenty times what the game has
 const HEAD_LIMIT = 1 << 20;
 // How long past the boot a start waits for it: never long on a slow network, and less
 // after a restore, when only the modules that touch the page are left to compile.
