@@ -407,3 +407,23 @@ def test_every_bad_parameter_reads_in_french(query: str) -> None:
         params.parse(query, parse_ai=parse_seats)
     french = engine_fr.translate(caught.value.reason)
     assert engine_fr.untranslated(caught.value.reason) == [], french
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("a capture is obligatory: e3xd2", "A capture is obligatory: e3xd2"),
+        ("la partie est finie : nulle", "La partie est finie : nulle"),
+        ("été comme hiver", "Été comme hiver"),
+        ("Your game was restored.", "Your game was restored."),
+        ("c3 is already at 6", "c3 is already at 6"),  # a square's letter is notation
+        ("e3xd2 must be played", "e3xd2 must be played"),
+        ("j10 is empty", "j10 is empty"),
+        ("'zz' is not a move", "'zz' is not a move"),
+        ("", ""),
+    ],
+)
+def test_a_message_is_shown_as_a_sentence_but_notation_keeps_its_case(
+    text: str, shown: str
+) -> None:
+    assert i18n.sentence(text) == shown

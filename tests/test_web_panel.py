@@ -12,7 +12,7 @@ import pytest
 from derive import RULE_SETS, Game
 from derive.ai import LEVELS
 from derive.web import panel, worker
-from derive.web.controller import HUMAN, Setup
+from derive.web.controller import HUMAN, Notice, Setup
 from tests.web_helpers import table
 
 
@@ -260,3 +260,11 @@ def test_worker_hint_is_legal_with_a_reason() -> None:
     position = "r3c3,y2d4 r ry L2"
     data = json.loads(worker.suggest(position, 3))
     assert Game.from_position(position).is_legal(data["move"]) and data["reason"]
+
+
+def test_an_engine_refusal_reads_as_a_sentence_with_its_why_link() -> None:
+    html = panel.notice_html(
+        Notice("error", "a capture is obligatory: e3xd2", "rules.html#lesson-obligation"), "en"
+    )
+    assert html.startswith('A capture is obligatory: e3xd2 <a class="why"')
+    assert panel.notice_html(Notice("error", "c3 is already at 6"), "en") == "c3 is already at 6"

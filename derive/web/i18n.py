@@ -7,6 +7,7 @@ are put into French by ``engine_fr``).  Keys are the English meaning in short; v
 
 from __future__ import annotations
 
+import re
 from typing import Final
 
 LANGUAGES: Final = ("fr", "en")
@@ -604,6 +605,18 @@ def language(code: str | None) -> str:
         if short in LANGUAGES:
             return short
     return DEFAULT_LANGUAGE
+
+
+_NOTATION_FIRST: Final = re.compile(r"[a-j](?:10|[1-9])")
+
+
+def sentence(text: str) -> str:
+    """``text`` shown as a sentence: a capital first letter ("a capture is obligatory" →
+    "A capture…", "la partie est finie" → "La partie…"), unless it opens with a square or a
+    move, whose letters are notation ("c3 is already at 6")."""
+    if not text[:1].islower() or _NOTATION_FIRST.match(text):
+        return text
+    return text[0].upper() + text[1:]
 
 
 def t(lang: str, key: str, **fields: object) -> str:

@@ -223,7 +223,7 @@ class LessonView:
 
     def _message_html(self, notice: Notice) -> str:
         lang = self.board.lang
-        text = escape(notice.text)
+        text = escape(i18n.sentence(notice.text))
         target = notice.why or ""
         if not target:
             return text

@@ -145,8 +145,9 @@ def why_link(rule: str | None, lang: str, *, href: str | None = None) -> str:
 
 def notice_html(notice: Notice, lang: str) -> str:
     """A message under the status line, with its "why?" link when a rule is behind it."""
+    text = escape(i18n.sentence(notice.text))
     link = why_link(None, lang, href=notice.why) if notice.why else ""
-    return f"{escape(notice.text)} {link}" if link else escape(notice.text)
+    return f"{text} {link}" if link else text
 
 
 def history_html(ctrl: Controller) -> str:

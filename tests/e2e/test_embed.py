@@ -14,6 +14,7 @@ from playwright.sync_api import Frame, Page, Route, expect
 
 from derive.board import square_name
 from derive.web import embed
+from derive.web.i18n import sentence
 from derive.web.lesson import LessonBoard
 from tests.e2e.conftest import PageMonitor, _origin
 from tools.embed_hosts import EIGHT, Board, host_page
@@ -142,13 +143,13 @@ def test_every_mode_from_another_origin(open_host: Callable[..., list[Frame]], p
     refused.click("d4")
     said = refused.click("a3").message
     assert said is not None
-    expect(play.locator(".lesson-message")).to_have_text(said.text)
+    expect(play.locator(".lesson-message")).to_have_text(sentence(said.text))
 
     live(task)
     wrong = embed.board(embed.parse({"position": [JUMP], "task": ["c3-g7"]}, "en"))
     wrong.click("c3")
     assert wrong.click("e5").message is not None and wrong.message is not None
-    expect(task.locator(".lesson-message")).to_have_text(wrong.message.text)
+    expect(task.locator(".lesson-message")).to_have_text(sentence(wrong.message.text))
     task.click('[data-die="c3"]')
     task.click('[data-square="g7"]')
     expect(task.locator(".lesson-board")).to_have_attribute("data-solved", "true")

@@ -13,6 +13,7 @@ from typing import Any
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, Route, expect
 
+from derive.web.i18n import sentence
 from derive.web.lesson import LessonBoard
 from derive.web.lessons import BY_ID, LESSONS
 
@@ -85,7 +86,7 @@ def test_the_english_page_teaches_on_live_boards(
     jump.locator("[data-action=next]").click()
     one = expected("lesson-jump", "en", ("next", ()))
     expect(jump.locator(".lesson-counter")).to_have_text("Step 1 of 2")
-    expect(jump.locator(".lesson-message")).to_have_text(one.step_text())
+    expect(jump.locator(".lesson-message")).to_have_text(sentence(one.step_text()))
     expect(jump.locator("svg.board")).to_have_attribute("data-position", one.position)
     expect(jump.locator('[data-die="g7"]')).to_be_visible()
     expect(jump.locator('.lesson-steps [data-ply="1"]')).to_have_attribute("aria-current", "step")
@@ -103,7 +104,7 @@ def test_the_english_page_teaches_on_live_boards(
     higher.locator('[data-die="d4"]').click()
     said = expected("lesson-capture-higher", "en", ("click", ("d4",)))
     assert said.message is not None and "4" in said.message.text
-    expect(higher.locator(".lesson-message")).to_have_text(said.message.text)
+    expect(higher.locator(".lesson-message")).to_have_text(sentence(said.message.text))
 
     # try, by keyboard only: the cursor walks a diagonal, Enter plays the selected die there
     step = page.locator("#lesson-step")
@@ -126,13 +127,13 @@ def test_the_english_page_teaches_on_live_boards(
     task.locator("[data-action=down]").click()
     wrong = expected("exercise-l2-win", "en", ("click", ("e9",)), ("act", ("-",)))
     assert wrong.message is not None
-    expect(task.locator(".lesson-message")).to_have_text(wrong.message.text)
+    expect(task.locator(".lesson-message")).to_have_text(sentence(wrong.message.text))
     expect(task.locator(".lesson-board")).to_have_attribute("data-solved", "false")
     assert position(page, "exercise-l2-win") == BY_ID["exercise-l2-win"].position  # taken back
     task.locator('[data-die="g9"]').click()
     task.locator('[data-square="f8"]').click()
     expect(task.locator(".lesson-board")).to_have_attribute("data-solved", "true")
-    expect(task.locator(".lesson-message")).to_have_text(wrong.right_text())
+    expect(task.locator(".lesson-message")).to_have_text(sentence(wrong.right_text()))
     screenshot("desktop-exercise", full_page=False)
 
     text = page.inner_text("body")
@@ -155,7 +156,7 @@ def test_the_french_page_is_french_and_live(page: Page, server_url: str) -> None
     obligation.locator('[data-die="g1"]').click()
     said = expected("lesson-obligation", "fr", ("click", ("g1",)))
     assert said.message is not None
-    expect(obligation.locator(".lesson-message")).to_contain_text(said.message.text)
+    expect(obligation.locator(".lesson-message")).to_contain_text(sentence(said.message.text))
     expect(obligation.locator(".lesson-message a.why")).to_have_attribute(
         "href", "#lesson-obligation"
     )
@@ -167,7 +168,7 @@ def test_the_french_page_is_french_and_live(page: Page, server_url: str) -> None
     task.locator('[data-square="a9"]').click()
     wrong = expected("exercise-l1-win", "fr", ("click", ("b8",)), ("click", ("a9",)))
     assert wrong.message is not None
-    expect(task.locator(".lesson-message")).to_have_text(wrong.message.text)
+    expect(task.locator(".lesson-message")).to_have_text(sentence(wrong.message.text))
     text = page.inner_text("main")
     french = sum(text.count(w) for w in (" le ", " la ", " les ", " des ", " est ", " une "))
     english = sum(text.count(w) for w in (" the ", " and ", " is ", " of "))
