@@ -134,7 +134,7 @@ def test_history_view_is_read_only_and_refusals_say_why(page: Page, server_url: 
     open_app(page, server_url, position_query("y2c1,y2b2,r3d2,r1h4 r ry L3"))
     page.click('[data-die="h4"]')
     notice = page.locator("#notice")
-    expect(notice).to_contain_text("a capture is obligatory")
+    expect(notice).to_contain_text("A capture is obligatory")
     expect(notice.locator("a.why")).to_have_attribute("href", re.compile(r"rules\.html#"))
     expect(page.locator(".fact.obligation a.why")).to_have_count(1)
     assert_players_words(page)
