@@ -443,9 +443,9 @@ def thinking_longtasks(pw: Playwright, base: str, plies: int) -> dict[str, Any]:
 # --------------------------------------------------------------------------- report
 
 
-def median(values: list[float | None]) -> float | None:
+def median(values: list[float | None], digits: int = 1) -> float | None:
     known = [v for v in values if v is not None]
-    return round(statistics.median(known), 1) if known else None
+    return round(statistics.median(known), digits) if known else None
 
 
 def phases(figures: dict[str, Any]) -> dict[str, float | None]:
@@ -493,24 +493,20 @@ def paired(runs: list[dict[str, dict[str, Any]]], games: list[str]) -> dict[str,
     back to back in a run), then the median over the runs: on a shared machine whose load
     drifts from one run to the next, steadier than the ratio of two medians."""
 
-    def mid(values: list[float | None], digits: int) -> float | None:
-        known = [v for v in values if v is not None]
-        return round(statistics.median(known), digits) if known else None
-
     out: dict[str, Any] = {}
     for g in games:
         out[g] = {
-            f"{kind} {key}": mid(
+            f"{kind} {key}": median(
                 [ratio(run[g][kind][key], run["bare"][kind]["ready"]) for run in runs], 2
             )
             for kind, key in (("cold", "ready"), ("cold", "ai_ready"))
         }
-        out[g]["repeat/cold ready"] = mid(
+        out[g]["repeat/cold ready"] = median(
             [ratio(run[g]["repeat"]["ready"], run[g]["cold"]["ready"]) for run in runs], 2
         )
         for other in games[1:] if g == games[0] else ():
             out[g][f"minus {other}"] = {
-                f"{kind} {key}": mid(
+                f"{kind} {key}": median(
                     [_difference(run[g][kind][key], run[other][kind][key]) for run in runs], 0
                 )
                 for kind, key in (("cold", "ready"), ("cold", "ai_ready"), ("repeat", "ready"))

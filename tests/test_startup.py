@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import _imp
 import ast
-import gzip
 import json
 import re
 import shutil
@@ -285,14 +284,7 @@ BUNDLE = ROOT / build_bytecode.BUNDLE
 def _bundle() -> list[tuple[str, bytes]]:
     if not BUNDLE.is_file():
         pytest.fail(f"{build_bytecode.BUNDLE} is missing: run `make vendor`")
-    whole = gzip.decompress(BUNDLE.read_bytes())
-    end = whole.index(b"\n")
-    files, at = [], end + 1
-    for path, size in json.loads(whole[:end]):
-        files.append((path, whole[at : at + size]))
-        at += size
-    assert at == len(whole)
-    return files
+    return build_bytecode.read_bundle()
 
 
 def _cached(source: str, tag: str) -> str:

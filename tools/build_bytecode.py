@@ -22,6 +22,7 @@ if the bundle is missing or stale).
 from __future__ import annotations
 
 import argparse
+import gzip
 import hashlib
 import json
 import os
@@ -55,6 +56,20 @@ def key(names: list[str]) -> str:
     for name in names:
         digest.update(name.encode() + b"\0" + (REPO_ROOT / name).read_bytes() + b"\0")
     return digest.hexdigest()[:16]
+
+
+def read_bundle(path: Path | None = None) -> list[tuple[str, bytes]]:
+    """The bundle's files (tools/bytecode.mjs writes it: a line of JSON, ``[[path, size],
+    ...]``, then the files' bytes one after the other, all gzipped)."""
+    whole = gzip.decompress((path or REPO_ROOT / BUNDLE).read_bytes())
+    end = whole.index(b"\n")
+    files, at = [], end + 1
+    for name, size in json.loads(whole[:end]):
+        files.append((name, whole[at : at + size]))
+        at += size
+    if at != len(whole):
+        raise ValueError(f"{BUNDLE}: {len(whole) - at} bytes past its files")
+    return files
 
 
 def up_to_date(wanted: str) -> bool:

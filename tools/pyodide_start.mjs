@@ -128,23 +128,28 @@ function plainGlobals(pyodide) {
 // The game's sources, fetched while Pyodide boots, written where PyScript writes them
 // (the same files, again, later) and imported, so that the snapshot holds them.
 async function fetchSources(plan) {
-  const bodies = await Promise.all(
+  return Promise.all(
     plan.files.map(async (file) => {
       const response = await fetch(new URL(file, SCOPE));
       if (!response.ok) throw new Error(`${file}: ${response.status}`);
       return [file, new Uint8Array(await response.arrayBuffer())];
     }),
   );
-  return bodies;
 }
 
-function importPlanned(pyodide, sources, plan) {
+// [[path, bytes], ...], the paths relative to the interpreter's working folder, where
+// PyScript writes [files].
+function writeFiles(pyodide, files) {
   const home = pyodide.FS.cwd();
-  for (const [file, body] of sources) {
+  for (const [file, body] of files) {
     const path = `${home}/${file}`;
     pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
     pyodide.FS.writeFile(path, body);
   }
+}
+
+function importPlanned(pyodide, sources, plan) {
+  writeFiles(pyodide, sources);
   pyodide.runPython(
     `import importlib\nfor name in ${JSON.stringify(plan.modules)}:\n    importlib.import_module(name)\n`,
   );
@@ -224,12 +229,7 @@ async function installBytecode(pyodide, pending, wait = BYTECODE_WAIT_MS.booted)
   const files = await Promise.race([pending, timer]);
   if (!files) return;
   try {
-    const home = pyodide.FS.cwd();
-    for (const [file, body] of files) {
-      const path = `${home}/${file}`;
-      pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
-      pyodide.FS.writeFile(path, body);
-    }
+    writeFiles(pyodide, files);
     globalThis.pyodideBytecode = files.length;
   } catch (error) {
     console.warn("Python bytecode not written:", error);

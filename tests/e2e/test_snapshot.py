@@ -17,15 +17,15 @@ from pathlib import Path
 from playwright.sync_api import Page, Route
 
 from tests.e2e.appdriver import START_TIMEOUT_MS, open_app, position_query, wait_for_ply
+from tools import build_bytecode
 
 ROOT = Path(__file__).resolve().parents[2]
 KEY = json.loads((ROOT / "assets" / "snapshot.json").read_text(encoding="utf-8"))["key"]
-BYTECODE = "vendor/bytecode/derive.pyc.gz"  # tools/build_bytecode.py
+BYTECODE = build_bytecode.BUNDLE
 
 
 def _bytecode_files() -> int:
-    whole = gzip.decompress((ROOT / BYTECODE).read_bytes())
-    return len(json.loads(whole[: whole.index(b"\n")]))
+    return len(build_bytecode.read_bundle())
 
 
 STORED = """async () => {
