@@ -63,11 +63,12 @@ node_modules/.derive-stamp: package.json package-lock.json
 
 npm: node_modules/.derive-stamp
 
-# Always run: tools/vendor.py and tools/build_bytecode.py do nothing (in ~0.1 s) when
-# vendor/ is up to date (the bytecode: when no source changed).
+# Always run: tools/vendor.py, tools/build_bytecode.py and tools/build_image.py do nothing
+# (in ~0.1 s) when vendor/ is up to date (the bytecode and the image: when no source changed).
 vendor: npm
 	@flock $(INSTALL_LOCK) $(PYTHON) tools/vendor.py
 	@flock $(INSTALL_LOCK) $(PYTHON) tools/build_bytecode.py
+	@flock $(INSTALL_LOCK) $(PYTHON) tools/build_image.py
 
 $(VENV)/.stamp: requirements-dev.txt
 	@[ -x $(VPY) ] || $(PYTHON) -m venv $(VENV)

@@ -7,7 +7,8 @@ interleaved (their order rotating from one run to the next) so that all see the 
 load.  The site served is a copy of the working tree taken at start (``--live``: the tree
 itself), so that others' edits during a run do not mix in.  The bare page goes through
 the site's ``vendor/pyodide/pyodide.mjs`` too (``tools/pyodide_start.mjs``), which for a
-page that stores no snapshot is Pyodide's own loader behind one Cache Storage look-up.
+page asking for the plain runtime (``<meta name="pyodide-start" content="plain">``) is
+Pyodide's own loader: no Python image, no bytecode.
 
 * **cold visit**: a fresh browser profile, navigation → ``html[data-ready=true]``
   (``data-ready-ms``: ``performance.now()`` when the page became interactive) for

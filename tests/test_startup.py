@@ -1,8 +1,9 @@
-"""The start-up machinery: the Pyodide start module, the early worker, the worker's config.
+"""The start-up machinery: the Pyodide start module, the Python image it restores, the
+sources' bytecode, the worker's config.
 
 Speed itself is measured by bench/bench_startup.py, never asserted here.  The browser
-side (a cold visit making the snapshot, the worker and later visits restoring it) runs in
-every browser test; these check the pieces that can go stale without one.
+side (the page and its computer's worker restoring the image) runs in every browser test;
+these check the pieces that can go stale without one.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from derive.web import worker
-from tools import build_bytecode, build_snapshot, build_sw, build_worker, vendor
+from tools import build_bytecode, build_image, build_snapshot, build_sw, build_worker, vendor
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = (ROOT / "index.html").read_text(encoding="utf-8")
@@ -43,14 +44,10 @@ def _computer_constant(name: str) -> str:
     raise AssertionError(f"computer.py has no {name}")
 
 
-def test_the_early_worker_runs_the_same_code_as_the_page_would_start() -> None:
-    found = re.search(r"const CODE =\s*((?:\"[^\"]*\"\s*\+?\s*)+);", QUICKSTART)
-    assert found, "quickstart.js: CODE not found"
-    code = "".join(json.loads(part) for part in re.findall(r'"[^"]*"', found.group(1)))
-    assert code == _computer_constant("WORKER_CODE")
+def test_the_worker_exports_what_the_page_starts_it_with() -> None:
+    code = _computer_constant("WORKER_CODE")
     exported = re.search(r"__export__ = (\[.*\])", code)
     assert exported and ast.literal_eval(exported.group(1)) == list(worker.__export__)
-    assert 'setAttribute("config", "./assets/worker.toml")' in QUICKSTART
     assert _computer_constant("AI_WORKER") == 'script[type="py"][worker][name="ai"]'
 
 
@@ -99,17 +96,15 @@ def test_pyodide_start_module_is_what_every_config_names() -> None:
         if source.parent == ROOT / "tools":
             for ref in re.findall(r"""["']\./([\w.-]+\.mjs)["']""", source.read_text("utf-8")):
                 assert ref in vendor.PYODIDE_SOURCES, (name, ref)
-    assert 'new URL("./snapshot-keeper.mjs", import.meta.url)' in START
     assert "export async function loadPyodide" in START and "export { version }" in START
     for name in ("pyscript.toml", "assets/worker.toml", "bench/bare.toml"):
         config = tomllib.loads((ROOT / name).read_text(encoding="utf-8"))
         assert config["interpreter"].endswith("vendor/pyodide/pyodide.mjs"), name
-    # Only the game stores snapshots (an embed or a Learn page only restores one).
-    assert '<meta name="pyodide-snapshot" content="store">' in PAGE
-    for other in ("rules.html", "regles.html", "embed.html", "bench/bare.html"):
-        path = ROOT / other
-        if path.is_file():
-            assert "pyodide-snapshot" not in path.read_text(encoding="utf-8"), other
+    # Every page restores the image but the benchmark's reference, Pyodide as it comes.
+    plain = '<meta name="pyodide-start" content="plain">'
+    assert plain in (ROOT / "bench" / "bare.html").read_text(encoding="utf-8")
+    for other in ("index.html", "rules.html", "regles.html", "embed.html"):
+        assert plain not in (ROOT / other).read_text(encoding="utf-8"), other
 
 
 def test_page_preloads_only_files_it_serves() -> None:
@@ -152,53 +147,16 @@ const results = sizes.map((n) => {
 });
 const bad = unpack(new Uint8Array(20));
 const short = unpack(new Uint8Array(4));
-console.log(JSON.stringify({results, bad, short}));
+const claim = new Uint8Array(12);  // a header claiming 4 GB of memory, and nothing else
+new DataView(claim.buffer).setUint32(0, 0x50534e44, true);
+new DataView(claim.buffer).setUint32(4, 0xfffffff0, true);
+const huge = unpack(claim);
+console.log(JSON.stringify({results, bad, short, huge}));
 """
     )
     data = json.loads(out)
     assert data["results"] == [[True, True]] * 4
-    assert data["bad"] is None and data["short"] is None
-
-
-@needs_node
-def test_the_keeper_stores_the_snapshot_packed_in_place_of_any_other() -> None:
-    # The keeper worker's code under Node, Cache Storage played by a Map.
-    keeper = (ROOT / "tools" / "snapshot-keeper.mjs").as_uri()
-    pages = (ROOT / "tools" / "snapshot-pages.mjs").as_uri()
-    out = _node(
-        f"""
-import {{ unpack }} from "{pages}";
-const store = new Map([["old-key", "old"], ["key", "stale copy"]]);
-const opened = [];
-globalThis.caches = {{
-  open: async (name) => {{
-    opened.push(name);
-    return {{
-      keys: async () => [...store.keys()].map((url) => ({{ url }})),
-      delete: async (request) => store.delete(request.url),
-      put: async (key, response) => store.set(key, new Uint8Array(await response.arrayBuffer())),
-    }};
-  }},
-}};
-const answers = [];
-globalThis.postMessage = (message) => answers.push(message);
-await import("{keeper}");
-const snapshot = new Uint8Array(4096 * 8);
-snapshot[5] = 9;
-await globalThis.onmessage({{ data: {{ snapshot, cache: "pyodide-snapshot:x", key: "key" }} }});
-await globalThis.onmessage({{ data: {{ snapshot: "no", cache: "c", key: "k" }} }});
-const kept = store.get("key");
-console.log(JSON.stringify({{
-  answers, opened, keys: [...store.keys()],
-  smaller: kept.length < snapshot.length,
-  same: Array.from(unpack(kept)).every((v, i) => v === snapshot[i]),
-}}));
-"""
-    )
-    data = json.loads(out)
-    assert data["answers"] == [{"stored": True}, {"error": "nothing to store"}]
-    assert data["opened"] == ["pyodide-snapshot:x"] and data["keys"] == ["key"]
-    assert data["smaller"] and data["same"]
+    assert data["bad"] is None and data["short"] is None and data["huge"] is None
 
 
 @needs_node
@@ -390,14 +348,110 @@ for (const [name, bundle] of Object.entries(cases)) {
 }
 const { gzipSync } = await import("node:zlib");
 const bomb = gzipSync(new Uint8Array((16 << 20) + 1));
-try { await unzipped(new Response(bomb)); result.bomb = "read"; }
+try { await unzipped(new Response(bomb), BYTECODE_LIMIT); result.bomb = "read"; }
 catch (error) { result.bomb = String(error.message); }
-result.small = Array.from(await unzipped(new Response(gzipSync(new Uint8Array([5, 6])))));
+result.small = Array.from(
+  await unzipped(new Response(gzipSync(new Uint8Array([5, 6]))), BYTECODE_LIMIT),
+);
 console.log(JSON.stringify(result));
 """
     )
     result = json.loads(out)
     assert result.pop("good") == [["derive/__pycache__/game.cpython-314.pyc", [1, 2, 3]]]
-    assert result.pop("bomb") == "bytecode bundle too large"
+    assert result.pop("bomb") == "too large"
     assert result.pop("small") == [5, 6]
     assert result == dict.fromkeys(result, "refused") and len(result) == 8
+
+
+# ----- the Python image (tools/build_image.py, restored by tools/pyodide_start.mjs)
+
+IMAGE = ROOT / build_image.IMAGE
+
+
+def _pyodide_pin() -> str:
+    pins = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))
+    return str(pins["dependencies"]["pyodide"])
+
+
+def test_the_image_is_of_this_pyodide_and_of_todays_sources() -> None:
+    assert build_image.main(["--check"]) == 0, "stale: run `make vendor`"
+    key = json.loads(SNAPSHOT.read_text(encoding="utf-8"))["key"]
+    assert build_image.read_head() == {"pyodide": _pyodide_pin(), "key": key}
+    assert build_image.IMAGE in build_sw.runtime_files()  # precached for offline starts
+
+
+@needs_node
+def test_pyodide_restores_the_image_with_the_games_modules_already_imported() -> None:
+    loader = (ROOT / "vendor" / "pyodide" / "pyodide.loader.mjs").as_uri()
+    pages = (ROOT / "tools" / "snapshot-pages.mjs").as_uri()
+    out = _node(
+        f"""
+import {{ readFileSync }} from "node:fs";
+import {{ gunzipSync }} from "node:zlib";
+import {{ loadPyodide }} from "{loader}";
+import {{ unpack }} from "{pages}";
+const whole = gunzipSync(readFileSync("{IMAGE.as_posix()}"));
+const memory = unpack(whole.subarray(whole.indexOf(10) + 1));
+const pyodide = await loadPyodide({{ _loadSnapshot: memory, stdout: () => undefined }});
+console.log(pyodide.runPython(`
+import json, sys
+from derive.game import Game
+game = Game.new("ry", "L2")
+json.dumps([sorted(m for m in sys.modules if m.startswith("derive.ai")), len(game.legal_moves())])
+`));
+"""
+    )
+    imported, moves = json.loads(out.strip().splitlines()[-1])
+    assert {"derive.ai.search", "derive.ai.levels"} <= set(imported)
+    assert moves > 0
+
+
+@needs_node
+def test_the_loader_restores_only_an_image_made_for_it() -> None:
+    body = _functions(START, "const IMAGE_LIMIT", "// A restored interpreter is the booted one")
+    body += _functions(START, "async function unzipped", "// The bundle (tools/bytecode.mjs)")
+    pages = (ROOT / "tools" / "snapshot-pages.mjs").as_uri()
+    out = _node(
+        f'import {{ unpack, pack }} from "{pages}";\n'
+        + 'const version = "314.0.2";\nconst IMAGE = "http://site/vendor/image/python.gz";\n'
+        + "console.warn = () => undefined;\n"
+        + body
+        + """
+const { gzipSync } = await import("node:zlib");
+const image = (head, memory) => {
+  const line = new TextEncoder().encode(JSON.stringify(head) + "\\n");
+  const packed = pack(memory);
+  const whole = new Uint8Array(line.length + packed.length);
+  whole.set(line);
+  whole.set(packed, line.length);
+  return gzipSync(whole);
+};
+const memory = new Uint8Array(4096 * 3);
+memory[5000] = 42;
+const plan = { key: "0123456789abcdef" };
+const cases = {
+  good: image({ pyodide: version, key: plan.key }, memory),
+  otherKey: image({ pyodide: version, key: "fedcba9876543210" }, memory),
+  otherPyodide: image({ pyodide: "0.27.0", key: plan.key }, memory),
+  noHead: gzipSync(pack(memory)),
+  damaged: gzipSync(
+    new TextEncoder().encode(JSON.stringify({ pyodide: version, key: plan.key }) + "\\nxx"),
+  ),
+  notGzip: new Uint8Array([1, 2, 3]),
+  bomb: gzipSync(new Uint8Array((1 << 28) + 1)),
+};
+const result = {};
+for (const [name, body] of Object.entries(cases)) {
+  globalThis.fetch = async () => new Response(body);
+  const got = await fetchImage(plan);
+  result[name] = got === null ? null : [got.length, got[5000]];
+}
+globalThis.fetch = async () => new Response("missing", { status: 404 });
+result.missing = await fetchImage(plan);
+result.noPlan = await fetchImage(null);
+console.log(JSON.stringify(result));
+"""
+    )
+    result = json.loads(out)
+    assert result.pop("good") == [4096 * 3, 42]
+    assert result == dict.fromkeys(result) and len(result) == 8

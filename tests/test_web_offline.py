@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tools import build_bytecode, build_sw, build_web
+from tools import build_bytecode, build_image, build_sw, build_web
 
 ROOT = Path(__file__).resolve().parent.parent
 SW = (ROOT / "sw.js").read_text(encoding="utf-8")
@@ -62,8 +62,9 @@ def test_runtime_list_is_what_vendor_copies() -> None:
         on_disk = {
             p.relative_to(ROOT).as_posix()
             for p in vendored.rglob("*")
-            if p.is_file() and p not in (vendored / "versions.json", build_bytecode.KEY_FILE)
-        }  # (the stamps of what was copied and compiled)
+            if p.is_file()
+            and p not in (vendored / "versions.json", build_bytecode.KEY_FILE, build_image.KEY_FILE)
+        }  # (the stamps of what was copied, compiled and booted)
         assert set(runtime) == on_disk
 
 

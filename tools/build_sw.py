@@ -41,7 +41,7 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 if str(REPO_ROOT) not in sys.path:
     sys.path.insert(0, str(REPO_ROOT))
 
-from tools import build_bytecode, vendor  # noqa: E402
+from tools import build_bytecode, build_image, vendor  # noqa: E402
 from tools.generated import refresh  # noqa: E402
 
 SW = REPO_ROOT / "sw.js"
@@ -95,11 +95,11 @@ def app_files() -> list[str]:
 
 
 def runtime_files() -> list[str]:
-    """What ``tools/vendor.py`` and ``tools/build_bytecode.py`` put in ``vendor/`` (their own
-    lists: one source of truth)."""
+    """What ``tools/vendor.py``, ``tools/build_bytecode.py`` and ``tools/build_image.py`` put
+    in ``vendor/`` (their own lists: one source of truth)."""
     pyscript = [f"vendor/pyscript/{name}" for name in vendor.pyscript_files()]
     pyodide = [f"vendor/pyodide/{name}" for name in vendor.PYODIDE_FILES]
-    return sorted([*pyscript, *pyodide, build_bytecode.BUNDLE])
+    return sorted([*pyscript, *pyodide, build_bytecode.BUNDLE, build_image.IMAGE])
 
 
 def pinned_versions() -> dict[str, str]:

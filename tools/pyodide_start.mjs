@@ -1,41 +1,32 @@
-// Pyodide, started from a memory snapshot when one is at hand.
+// Pyodide, restored from a memory snapshot of Python when one is at hand.
 //
 // tools/vendor.py copies this file to vendor/pyodide/pyodide.mjs, the interpreter every
 // PyScript config of the site names, and Pyodide's own loader next to it as
 // pyodide.loader.mjs: PyScript imports this module, reads `version` and calls
 // `loadPyodide` as it would Pyodide's.
 //
-// Booting Pyodide (compiling the WebAssembly it runs, unpacking the standard library,
-// starting CPython and its own modules) takes seconds on a phone, the same work at every
-// visit and in every worker. Pyodide can instead restore the memory of an interpreter that
-// has already booted (`_makeSnapshot` / `_loadSnapshot`, experimental: loadPyodide's
-// documented options list them as private), in a fraction of that time. So:
+// Booting Pyodide (running CPython's start and Pyodide's own modules, in WebAssembly) is
+// almost all of a start: seconds on a phone, the same work at every visit and in every
+// worker. Pyodide can instead restore the memory of an interpreter that has already booted
+// (`_makeSnapshot` / `_loadSnapshot`, experimental: loadPyodide's documented options list
+// them as private), in a fraction of that time. So:
 //
-// * A page that opts in (`<meta name="pyodide-snapshot" content="store">`, the game) boots
-//   normally on its first visit, takes a snapshot the moment Pyodide is up and the game's
-//   modules are imported (before PyScript or the page runs anything, so it holds no trace
-//   of either) and has a worker of its own keep it in Cache Storage (snapshot-keeper.mjs,
-//   from tools/snapshot-keeper.mjs: packing and storing 30 MB is no work for the page's
-//   main thread while it starts). Never from an embedded board or a frame: a picture in
-//   someone else's page has no business storing 15 MB.
-// * Every interpreter of the origin, in a page or a worker, restores from a stored snapshot
-//   when there is one (the game's AI worker on the very first visit too) and boots normally
-//   when there is none or restoring fails (the snapshot is then dropped).
-// * The snapshot holds the game's modules too (those that run without a browser, listed
-//   in assets/snapshot.json by tools/build_snapshot.py): imported before it is taken, so
-//   a later start has neither their sources to compile nor their code to run.
-// * The snapshot is tied to this Pyodide build and to those sources: it is stored under
-//   the version's name and the sources' key (a site updated with other sources makes a
-//   new one), and Pyodide itself refuses one of another build.
+// * The site serves one such memory, vendor/image/python.gz: the vendored Pyodide booted
+//   under Node with the game's modules imported (tools/build_image.py, tools/image.mjs).
+//   Those are the modules that run without a browser, listed in assets/snapshot.json by
+//   tools/build_snapshot.py: a start has neither their sources to compile nor their code
+//   to run.
+// * Every interpreter of the site, in a page or a worker, restores it, from the very first
+//   visit (the service worker keeps it for later ones), and boots Python as usual when it
+//   is missing, damaged, made for other sources or another Pyodide, or not restored.
+// * A page that wants the plain runtime says so (`<meta name="pyodide-start"
+//   content="plain">`: the benchmark's bare page), and boots as Pyodide alone would.
 //
 // Every interpreter it starts also gets the game's sources compiled ahead of time
 // (vendor/bytecode/derive.pyc.gz, from tools/build_bytecode.py), written beside the
 // sources before anything imports them: compiling them was most of the imports' time.
 //
-// `pyodide:snapshot` (an event on the page's global object, once) says that a snapshot is
-// stored, so that workers started from now on restore from it, or that storing it failed;
-// `globalThis.pyodideSnapshot` says where things stand: "restored", "storing" (a worker
-// started now would boot Python afresh: wait for the event), "stored" or "unstored".
+// `globalThis.pyodideSnapshot` says how the interpreter started: "restored" or "booted".
 
 import { loadPyodide as boot, version } from "./pyodide.loader.mjs";
 import { unpack } from "./snapshot-pages.mjs";
@@ -43,19 +34,21 @@ import { unpack } from "./snapshot-pages.mjs";
 export { version };
 
 const INDEX_URL = new URL("./", import.meta.url).href;
-// The site's root (this file is vendor/pyodide/pyodide.mjs): one snapshot per copy of the
-// site, as the service worker keeps one cache per scope.
+// The site's root (this file is vendor/pyodide/pyodide.mjs).
 const SCOPE = new URL("../../", import.meta.url).href;
-const CACHE = `pyodide-snapshot:${SCOPE}`;
 const MANIFEST = new URL("assets/snapshot.json", SCOPE).href;
+const IMAGE = new URL("vendor/image/python.gz", SCOPE).href;
+// Where earlier versions of the site kept a snapshot of their own: 17 MB of a device's
+// storage to give back.
+const OLD_CACHE = `pyodide-snapshot:${SCOPE}`;
 const IN_PAGE = typeof document !== "undefined";
 
-function keyOf(plan) {
-  return new URL(`snapshot-${version}-${plan.key}.bin`, INDEX_URL).href;
+function plainRuntime() {
+  return IN_PAGE && document.querySelector('meta[name="pyodide-start"][content="plain"]') !== null;
 }
 
-// What goes into a snapshot (assets/snapshot.json); null when it cannot be read: then no
-// snapshot is made or restored at all, rather than one whose modules nobody can vouch for.
+// What the image holds (assets/snapshot.json); null when it cannot be read: then no image
+// is restored at all, rather than one whose modules nobody can vouch for.
 const MODULE = /^derive(?:\.[A-Za-z_]\w*)*$/;
 const SOURCE = /^derive\/(?:[A-Za-z_]\w*\/)*[A-Za-z_]\w*\.py$/;
 async function readPlan() {
@@ -73,33 +66,31 @@ async function readPlan() {
   }
 }
 
-async function openCache() {
-  try {
-    return "caches" in globalThis ? await caches.open(CACHE) : null;
-  } catch {
-    return null; // storage blocked (private mode, quota): start the usual way
-  }
-}
+// ----- the image (tools/image.mjs): a line of JSON, then the packed memory, gzipped
 
-async function storedSnapshot(cache, plan) {
+const IMAGE_LIMIT = 1 << 28; // bytes, unpacked: some fifteen times what it now holds
+
+// The memory to restore, or null: none served, unreadable, or made for another Pyodide or
+// for other sources (a site updated without rebuilding it).
+async function fetchImage(plan) {
   try {
-    const hit = cache && plan && (await cache.match(keyOf(plan)));
-    return hit ? unpack(new Uint8Array(await hit.arrayBuffer())) : null;
-  } catch {
+    if (!plan || typeof DecompressionStream === "undefined") return null;
+    const response = await fetch(IMAGE);
+    if (!response.ok || !response.body) return null;
+    const image = await unzipped(response, IMAGE_LIMIT);
+    const end = image.subarray(0, 1024).indexOf(10);
+    const head = end < 0 ? null : JSON.parse(new TextDecoder().decode(image.subarray(0, end)));
+    if (head?.pyodide !== version || head?.key !== plan.key) {
+      console.warn("Python image not used: made for other sources or another Pyodide");
+      return null;
+    }
+    const memory = unpack(image.subarray(end + 1));
+    if (!memory) console.warn("Python image not used: damaged");
+    return memory;
+  } catch (error) {
+    console.warn("Python image not used:", error);
     return null;
   }
-}
-
-function mayStore() {
-  if (!IN_PAGE || window.top !== window) return false;
-  const root = document.documentElement;
-  if (root.classList.contains("embed")) return false;
-  return document.querySelector('meta[name="pyodide-snapshot"][content="store"]') !== null;
-}
-
-function announce(how) {
-  globalThis.pyodideSnapshot = how;
-  if (IN_PAGE) dispatchEvent(new Event("pyodide:snapshot"));
 }
 
 // A restored interpreter is the booted one, down to its random generator's state: without
@@ -115,28 +106,6 @@ if "tempfile" in sys.modules:
     sys.modules["tempfile"]._name_sequence = None
 `;
 
-// With `_makeSnapshot`, Python's `js` module is the global object seen through a
-// recording Proxy (that is how the snapshot names the JavaScript objects it holds). Once
-// the snapshot is taken, the live interpreter gets the plain object back: a Proxy handed
-// to a DOM method as an argument is refused ("parameter 1 is not of type 'Node'").
-function plainGlobals(pyodide) {
-  if (pyodide._api?.config) pyodide._api.config.jsglobals = globalThis;
-  pyodide.registerJsModule("js", globalThis);
-  pyodide.runPython('import sys\nsys.modules.pop("js", None)');
-}
-
-// The game's sources, fetched while Pyodide boots, written where PyScript writes them
-// (the same files, again, later) and imported, so that the snapshot holds them.
-async function fetchSources(plan) {
-  return Promise.all(
-    plan.files.map(async (file) => {
-      const response = await fetch(new URL(file, SCOPE));
-      if (!response.ok) throw new Error(`${file}: ${response.status}`);
-      return [file, new Uint8Array(await response.arrayBuffer())];
-    }),
-  );
-}
-
 // [[path, bytes], ...], the paths relative to the interpreter's working folder, where
 // PyScript writes [files].
 function writeFiles(pyodide, files) {
@@ -146,13 +115,6 @@ function writeFiles(pyodide, files) {
     pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
     pyodide.FS.writeFile(path, body);
   }
-}
-
-function importPlanned(pyodide, sources, plan) {
-  writeFiles(pyodide, sources);
-  pyodide.runPython(
-    `import importlib\nfor name in ${JSON.stringify(plan.modules)}:\n    importlib.import_module(name)\n`,
-  );
 }
 
 // ----- the sources' bytecode
@@ -165,7 +127,7 @@ const HEAD_LIMIT = 1 << 20;
 // after a restore, when only the modules that touch the page are left to compile.
 const BYTECODE_WAIT_MS = { booted: 1000, restored: 250 };
 
-async function unzipped(response) {
+async function unzipped(response, limit) {
   const reader = response.body.pipeThrough(new DecompressionStream("gzip")).getReader();
   const chunks = [];
   let length = 0;
@@ -173,9 +135,9 @@ async function unzipped(response) {
     const { done, value } = await reader.read();
     if (done) break;
     length += value.length;
-    if (length > BYTECODE_LIMIT) {
+    if (length > limit) {
       reader.cancel().catch(() => undefined);
-      throw new Error("bytecode bundle too large");
+      throw new Error("too large");
     }
     chunks.push(value);
   }
@@ -213,11 +175,8 @@ function entries(bundle) {
 async function fetchBytecode() {
   try {
     if (typeof DecompressionStream === "undefined") return null;
-    if (IN_PAGE && document.querySelector('meta[name="pyodide-bytecode"][content="none"]')) {
-      return null; // a page that runs none of the game's Python (the benchmark's bare page)
-    }
     const response = await fetch(BYTECODE);
-    return response.ok && response.body ? entries(await unzipped(response)) : null;
+    return response.ok && response.body ? entries(await unzipped(response, BYTECODE_LIMIT)) : null;
   } catch (error) {
     console.warn("Python bytecode not used:", error);
     return null;
@@ -236,84 +195,49 @@ async function installBytecode(pyodide, pending, wait = BYTECODE_WAIT_MS.booted)
   }
 }
 
-// ----- keeping the snapshot
+// ----- starting
 
-// Packing 30 MB and handing it to Cache Storage is some 50 ms of work: done by a worker of
-// its own (tools/snapshot-keeper.mjs), on the other core, while the page goes on starting.
-// The snapshot is moved to it, not copied.
-function keep(snapshot, key) {
-  try {
-    const keeper = new Worker(new URL("./snapshot-keeper.mjs", import.meta.url), {
-      type: "module",
-      name: "pyodide-snapshot-keeper",
-    });
-    const done = (stored, why) => {
-      keeper.terminate();
-      if (!stored) console.warn("Pyodide snapshot not stored:", why);
-      announce(stored ? "stored" : "unstored");
-    };
-    keeper.onmessage = ({ data }) => done(data?.stored === true, data?.error);
-    keeper.onerror = (event) => done(false, event.message || "the keeper did not start");
-    keeper.postMessage({ snapshot, cache: CACHE, key }, [snapshot.buffer]);
-    globalThis.pyodideSnapshot = "storing"; // a worker started now would not find it yet
-  } catch (error) {
-    console.warn("Pyodide snapshot not stored:", error);
-  }
-}
-
-async function lookUp() {
-  const [cache, plan] = await Promise.all([openCache(), readPlan()]);
-  return { cache, plan, snapshot: await storedSnapshot(cache, plan) };
+function forgetOldSnapshot() {
+  if (IN_PAGE && "caches" in globalThis) caches.delete(OLD_CACHE).catch(() => undefined);
 }
 
 // Begun as soon as this module is imported: a page that imports it early (the game's
-// assets/quickstart.js) reads the snapshot while PyScript is still loading. A second
-// interpreter in the same page looks again.
-let early = lookUp();
-// The bytecode too: a page that restores a snapshot is up in half a second, and on a later
-// visit the service worker, started with the browser, may take a while to answer.
-let earlyBytecode = IN_PAGE ? fetchBytecode() : null;
+// assets/quickstart.js) reads the image, and the bytecode, while PyScript is still loading.
+// A second interpreter in the same page fetches them again (from the HTTP cache).
+const PLAIN = plainRuntime();
+let early = PLAIN ? null : readPlan().then(fetchImage);
+let earlyBytecode = IN_PAGE && !PLAIN ? fetchBytecode() : null;
 
 export async function loadPyodide(options = {}) {
   const settings = { ...options, indexURL: INDEX_URL };
-  // A page's was asked for when this module was imported (see earlyBytecode); a worker's
-  // only if it boots afresh: a worker runs only modules that need no browser, and a
-  // snapshot holds them all, compiled and run.
+  if (PLAIN) {
+    const pyodide = await boot(settings);
+    globalThis.pyodideSnapshot = "booted";
+    return pyodide;
+  }
+  // A page's bytecode was asked for when this module was imported (see earlyBytecode); a
+  // worker's only if it boots afresh: a worker runs only modules that need no browser, and
+  // the image holds them all, compiled and run.
   let bytecode = earlyBytecode;
   earlyBytecode = null;
-  const { cache, plan, snapshot } = await (early ?? lookUp());
+  const image = await (early ?? readPlan().then(fetchImage));
   early = null;
-  if (snapshot) {
+  forgetOldSnapshot();
+  if (image) {
     try {
-      const pyodide = await boot({ ...settings, _loadSnapshot: snapshot });
+      const pyodide = await boot({ ...settings, _loadSnapshot: image });
       pyodide.runPython(AFTER_RESTORE);
       if (bytecode) await installBytecode(pyodide, bytecode, BYTECODE_WAIT_MS.restored);
-      announce("restored");
+      globalThis.pyodideSnapshot = "restored";
       console.debug(`Pyodide restored from a snapshot (${IN_PAGE ? "page" : "worker"})`);
       return pyodide;
     } catch (error) {
-      console.warn("Pyodide snapshot not usable, booting afresh:", error);
-      cache?.delete(keyOf(plan)).catch(() => undefined);
+      console.warn("Python image not restored, booting afresh:", error);
     }
   }
   bytecode ??= fetchBytecode();
-  if (!cache || !plan || !mayStore()) {
-    const pyodide = await boot(settings);
-    await installBytecode(pyodide, bytecode);
-    return pyodide;
-  }
-  const sources = fetchSources(plan);
-  sources.catch(() => undefined); // awaited below, but only once the boot is over
-  const pyodide = await boot({ ...settings, _makeSnapshot: true });
-  let made = null;
-  try {
-    await installBytecode(pyodide, bytecode);
-    importPlanned(pyodide, await sources, plan);
-    made = pyodide.makeMemorySnapshot();
-  } catch (error) {
-    console.warn("Pyodide snapshot not made:", error);
-  }
-  plainGlobals(pyodide);
-  if (made) keep(made, keyOf(plan)); // in the background: the page goes on starting
+  const pyodide = await boot(settings);
+  await installBytecode(pyodide, bytecode);
+  globalThis.pyodideSnapshot = "booted";
   return pyodide;
 }

@@ -1,13 +1,14 @@
-// The stored form of a Python memory snapshot (tools/pyodide_start.mjs makes and restores
-// them; tools/snapshot-keeper.mjs stores them). Copied by tools/vendor.py to
+// The stored form of a Python memory snapshot: tools/image.mjs packs the one the site
+// serves, tools/pyodide_start.mjs unpacks it. Copied by tools/vendor.py to
 // vendor/pyodide/snapshot-pages.mjs.
 //
 // About half of a booted interpreter's memory is pages of zeros: the stored form leaves
-// them out (a header, one bit per page, then the other pages), for half the disk and half
-// the reading at every start, at the cost of a copy either way.
+// them out (a header, one bit per page, then the other pages), for half the bytes to
+// unpack at every start.
 const PAGE = 4096;
 const MAGIC = 0x50534e44; // "DNSP"
 const HEADER = 12; // magic, length in bytes, pages kept (three little-endian u32)
+const LIMIT = 1 << 29; // bytes of memory: some fifteen times a booted interpreter's
 
 export function pack(memory) {
   const pages = Math.ceil(memory.length / PAGE);
@@ -44,6 +45,7 @@ export function unpack(stored) {
   const head = new DataView(stored.buffer, stored.byteOffset, stored.byteLength);
   if (stored.length < HEADER || head.getUint32(0, true) !== MAGIC) return null;
   const length = head.getUint32(4, true);
+  if (length > LIMIT) return null;
   const pages = Math.ceil(length / PAGE);
   const bitmap = stored.subarray(HEADER, HEADER + Math.ceil(pages / 8));
   if (stored.length !== HEADER + bitmap.length + head.getUint32(8, true) * PAGE) return null;

@@ -51,7 +51,6 @@ PYODIDE_START_FILES = (
 PYODIDE_SOURCES = {
     "pyodide.mjs": REPO_ROOT / "tools" / "pyodide_start.mjs",
     "snapshot-pages.mjs": REPO_ROOT / "tools" / "snapshot-pages.mjs",
-    "snapshot-keeper.mjs": REPO_ROOT / "tools" / "snapshot-keeper.mjs",
     "pyodide.loader.mjs": PYODIDE_DIR / "pyodide.mjs",
     **{name: PYODIDE_DIR / name for name in PYODIDE_START_FILES},
 }

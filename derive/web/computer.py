@@ -20,7 +20,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 import js
-from pyodide.ffi import JsException, create_once_callable
+from pyodide.ffi import JsException
 from pyscript import document, window, workers
 from pyscript.ffi import is_none
 
@@ -35,13 +35,11 @@ START_ROLL_S = 1.4
 """A computer that won the start roll waits this long, for the roll to be seen."""
 WORKER_START_S = 180
 """Give up on the AI worker (and say so) if it has not started by then."""
-SNAPSHOT_WAIT_S = 10
-"""Wait at most this long for a first visit's Python snapshot to be stored."""
 WORKER_CODE = (
     "from derive.web.worker import hello, start, step, stop, suggest, warm\n"
     "__export__ = ['hello', 'start', 'step', 'stop', 'suggest', 'warm']\n"
 )
-"""The AI worker's script; assets/quickstart.js holds the same (tests/test_startup.py)."""
+"""The AI worker's script."""
 AI_WORKER = 'script[type="py"][worker][name="ai"]'
 
 
@@ -57,9 +55,6 @@ class Computer:
         page, ctrl = self.page, self.page.ctrl
         ctrl.ai_state = "starting"
         page.render()
-        await self._snapshot_stored()
-        # assets/quickstart.js may have started it already, restoring a Python snapshot
-        # while this page was still starting.
         if is_none(document.querySelector(AI_WORKER)):
             script = document.createElement("script")
             script.type = "py"
@@ -85,18 +80,6 @@ class Computer:
         page.setup_levels_known()
         page.render()
         self.schedule()
-
-    async def _snapshot_stored(self) -> None:
-        """On a first visit the page's Python snapshot may still be on its way to storage
-        (vendor/pyodide/pyodide.mjs): a worker started before it is there would boot
-        Python afresh, seconds, instead of restoring it."""
-        if str(js.globalThis.pyodideSnapshot) != "storing":
-            return
-        settled = asyncio.Event()
-        listener = create_once_callable(lambda *_: settled.set())
-        window.addEventListener("pyodide:snapshot", listener)
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(settled.wait(), SNAPSHOT_WAIT_S)
 
     async def _warm_up(self) -> None:
         with contextlib.suppress(JsException):

@@ -25,7 +25,7 @@ from tests.e2e.appdriver import (
     wait_for_ply,
 )
 from tests.e2e.conftest import PageMonitor, RunningServer
-from tools import build_bytecode, build_sw, vendor
+from tools import build_bytecode, build_image, build_sw, vendor
 from tools.serve import REPO_ROOT
 
 WORKER_TIMEOUT_MS = 60_000
@@ -98,11 +98,8 @@ def test_game_opens_and_plays_offline_after_one_visit(
     loaded = {site_path(r.url, own_server.url) for r in from_page}
     print("precached, not loaded:", *sorted(precached - loaded), sep="\n  ")
     assert loaded >= {"index.html", "pyscript.toml", "vendor/pyscript/core.js"}
-    # (the snapshot's keeper works only at the visit that makes one, this one restores it)
-    assert loaded >= {
-        f"vendor/pyodide/{name}" for name in vendor.PYODIDE_FILES if name != "snapshot-keeper.mjs"
-    }
-    assert build_bytecode.BUNDLE in loaded
+    assert loaded >= {f"vendor/pyodide/{name}" for name in vendor.PYODIDE_FILES}
+    assert {build_bytecode.BUNDLE, build_image.IMAGE} <= loaded
     assert loaded >= set(build_sw.config_sources((REPO_ROOT / "pyscript.toml").read_text()))
     assert all(r.from_service_worker and r.ok for r in from_page), [
         r.url for r in from_page if not r.from_service_worker

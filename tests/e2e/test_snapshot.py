@@ -1,11 +1,11 @@
-"""The Python snapshot: stored at a first visit, restored at the next, replaced when damaged;
-and the game's bytecode, written beside the sources of every start, ignored when damaged.
+"""The Python image: restored by the page and its computer player from a first visit on,
+set aside when it cannot be used; and the game's bytecode, written beside the sources of
+every start, ignored when damaged.
 
-vendor/pyodide/pyodide.mjs (tools/pyodide_start.mjs) keeps in Cache Storage the memory of
-an interpreter that has booted and imported the game's modules (assets/snapshot.json).
-Every other browser test starts from a fresh profile, where the page stores one and its AI
-worker restores it; this one checks the later visits: the page restored, its engine and
-its computer player working, and a snapshot it cannot read thrown away for a new one.
+vendor/pyodide/pyodide.mjs (tools/pyodide_start.mjs) restores vendor/image/python.gz, the
+memory of an interpreter booted under Node with the game's modules imported
+(tools/build_image.py), instead of booting Python. Every other browser test starts from it;
+these check what it leaves behind and what happens when it is not there to use.
 """
 
 from __future__ import annotations
@@ -14,10 +14,11 @@ import gzip
 import json
 from pathlib import Path
 
-from playwright.sync_api import Page, Route
+import pytest
+from playwright.sync_api import BrowserContext, Page
 
 from tests.e2e.appdriver import START_TIMEOUT_MS, open_app, position_query, wait_for_ply
-from tools import build_bytecode
+from tools import build_bytecode, build_image
 
 ROOT = Path(__file__).resolve().parents[2]
 KEY = json.loads((ROOT / "assets" / "snapshot.json").read_text(encoding="utf-8"))["key"]
@@ -28,30 +29,6 @@ def _bytecode_files() -> int:
     return len(build_bytecode.read_bundle())
 
 
-STORED = """async () => {
-  const out = [];
-  for (const name of await caches.keys()) {
-    if (!name.startsWith("pyodide-snapshot:")) continue;
-    const cache = await caches.open(name);
-    for (const request of await cache.keys()) {
-      const body = await (await cache.match(request)).arrayBuffer();
-      out.push([request.url, body.byteLength]);
-    }
-  }
-  return out;
-}"""
-
-DAMAGE = """async () => {
-  for (const name of await caches.keys()) {
-    if (!name.startsWith("pyodide-snapshot:")) continue;
-    const cache = await caches.open(name);
-    for (const request of await cache.keys()) {
-      await cache.put(request, new Response(new Uint8Array(4096).fill(7)));
-    }
-  }
-}"""
-
-
 def _computer_opens(page: Page, server_url: str, rules: str) -> None:
     """A new game (its own position, so no saved game is resumed) whose first move is the
     computer's: it is played without anyone's help."""
@@ -59,33 +36,55 @@ def _computer_opens(page: Page, server_url: str, rules: str) -> None:
     wait_for_ply(page, 1, timeout=2 * START_TIMEOUT_MS)
 
 
-def _snapshot_state(page: Page, wanted: str) -> None:
+def test_a_first_visit_restores_the_image_in_the_page_and_its_computer(
+    page: Page, server_url: str
+) -> None:
+    said: list[str] = []
+    page.on("console", lambda message: said.append(message.text))
+    assert build_image.read_head() == {"pyodide": "314.0.2", "key": KEY}
+    _computer_opens(page, server_url, "L2")
+    assert page.evaluate("globalThis.pyodideSnapshot") == "restored"
+    assert "Pyodide restored from a snapshot (page)" in said
+    assert "Pyodide restored from a snapshot (worker)" in said
+    assert page.evaluate("globalThis.pyodideBytecode") == _bytecode_files()
+
+    # The snapshot an earlier version of the site kept in Cache Storage is given back.
+    page.evaluate(
+        """async () => {
+          const cache = await caches.open(`pyodide-snapshot:${new URL("./", location).href}`);
+          await cache.put("x.bin", new Response(new Uint8Array(8)));
+        }"""
+    )
+    _computer_opens(page, server_url, "L3")
     page.wait_for_function(
-        "wanted => globalThis.pyodideSnapshot === wanted", arg=wanted, timeout=START_TIMEOUT_MS
+        """async () => !(await caches.keys()).some((n) => n.startsWith("pyodide-snapshot:"))""",
+        timeout=START_TIMEOUT_MS,
     )
 
 
-def test_later_visits_start_from_the_snapshot_and_a_damaged_one_is_replaced(
-    page: Page, server_url: str
+@pytest.mark.parametrize(
+    "served",
+    [
+        pytest.param(gzip.compress(b"not an image\n" * 100), id="damaged"),
+        pytest.param(
+            gzip.compress(json.dumps({"pyodide": "314.0.2", "key": "0" * 16}).encode() + b"\n"),
+            id="other-sources",
+        ),
+    ],
+)
+def test_an_image_it_cannot_use_costs_only_time(
+    page: Page, browser_context: BrowserContext, server_url: str, served: bytes
 ) -> None:
+    # The page and its computer's worker both boot Python as before there was any image.
+    browser_context.route(
+        f"**/{build_image.IMAGE}", lambda route: route.fulfill(status=200, body=served)
+    )
+    said: list[str] = []
+    page.on("console", lambda message: said.append(message.text))
     _computer_opens(page, server_url, "L2")
-    _snapshot_state(page, "stored")
-    stored = page.evaluate(STORED)
-    assert len(stored) == 1, stored  # one snapshot, under the key of today's sources
-    url, size = stored[0]
-    assert url.endswith(f"-{KEY}.bin") and size > 1_000_000, stored
-    assert page.evaluate("globalThis.pyodideBytecode") == _bytecode_files()
-
-    _computer_opens(page, server_url, "L3")
-    _snapshot_state(page, "restored")
-    assert page.evaluate("document.documentElement.dataset.ai") == "ready"
-    assert page.evaluate("globalThis.pyodideBytecode") == _bytecode_files()
-
-    page.evaluate(DAMAGE)
-    _computer_opens(page, server_url, "L1")
-    _snapshot_state(page, "stored")  # booted afresh and stored a good one again
-    (again,) = page.evaluate(STORED)
-    assert again[0] == url and again[1] > 1_000_000
+    assert page.evaluate("globalThis.pyodideSnapshot") == "booted"
+    assert not any("restored from a snapshot" in text for text in said), said
+    assert any(text.startswith("Python image not used") for text in said), said
 
 
 def test_a_damaged_bytecode_bundle_costs_only_time(page: Page, server_url: str) -> None:
@@ -97,24 +96,3 @@ def test_a_damaged_bytecode_bundle_costs_only_time(page: Page, server_url: str) 
     _computer_opens(page, server_url, "L2")
     assert page.evaluate("globalThis.pyodideBytecode") is None
     assert page.evaluate("document.documentElement.dataset.ai") == "ready"
-
-
-def test_a_first_visits_computer_restores_the_snapshot_even_if_it_is_stored_late(
-    page: Page, server_url: str
-) -> None:
-    # The page is interactive before its snapshot is stored (its keeper held back): the
-    # computer player's worker waits for it rather than boot Python afresh.
-    held: list[Route] = []
-    page.route("**/vendor/pyodide/snapshot-keeper.mjs", lambda route: held.append(route))
-    said: list[str] = []
-    page.on("console", lambda message: said.append(message.text))
-    open_app(page, server_url, position_query("- r ry L2", ai="y:easy"))
-    page.wait_for_function("globalThis.pyodideSnapshot === 'storing'", timeout=START_TIMEOUT_MS)
-    page.wait_for_timeout(1500)  # time for a worker to start, were one started
-    assert page.evaluate("document.documentElement.dataset.ai") != "ready"
-    assert "Pyodide restored from a snapshot (worker)" not in said
-    assert len(held) == 1
-    held[0].continue_()
-    page.wait_for_selector("html[data-ai=ready]", state="attached", timeout=START_TIMEOUT_MS)
-    assert page.evaluate("globalThis.pyodideSnapshot") == "stored"
-    assert "Pyodide restored from a snapshot (worker)" in said
