@@ -449,9 +449,25 @@ for (const [name, body] of Object.entries(cases)) {
 globalThis.fetch = async () => new Response("missing", { status: 404 });
 result.missing = await fetchImage(plan);
 result.noPlan = await fetchImage(null);
+// A slow link with nothing in a cache: not even asked for.
+let asked = false;
+globalThis.fetch = async () => { asked = true; return new Response(cases.good); };
+Object.defineProperty(globalThis, "navigator", {
+  value: { connection: { downlink: 0.4, effectiveType: "3g" } }, configurable: true,
+});
+result.slow = await fetchImage(plan);
+result.slowAsked = asked;
+const links = [
+  undefined, {}, { downlink: 10, effectiveType: "4g" }, { downlink: 0 },
+  { saveData: true, downlink: 10 }, { effectiveType: "3g" }, { effectiveType: "slow-2g" },
+  { downlink: 1.6, effectiveType: "4g" },
+];
+result.links = links.map(slowLink);
 console.log(JSON.stringify(result));
 """
     )
     result = json.loads(out)
     assert result.pop("good") == [4096 * 3, 42]
-    assert result == dict.fromkeys(result) and len(result) == 8
+    assert result.pop("links") == [False, False, False, False, True, True, True, False]
+    assert result.pop("slowAsked") is False
+    assert result == dict.fromkeys(result) and len(result) == 9

@@ -70,12 +70,33 @@ async function readPlan() {
 
 const IMAGE_LIMIT = 1 << 28; // bytes, unpacked: some fifteen times what it now holds
 
+// On a slow link the image's 7 MB take longer to come than Python takes to boot (at
+// 2 Mbit/s, half a minute), and a reader who asked to save data did not ask for them: the
+// image is then used only when it is already in a cache (a later visit), and Python boots.
+// (The browser's estimate of the link's speed, `downlink`, is no guide: Chromium reports
+// 1.6 Mbit/s for a page of its own machine, before it has measured anything.)
+function slowLink(link) {
+  if (!link) return false;
+  return link.saveData === true || /^(?:slow-2g|2g|3g)$/.test(String(link.effectiveType ?? ""));
+}
+
+async function cached(url) {
+  try {
+    return "caches" in globalThis ? ((await caches.match(url)) ?? null) : null;
+  } catch {
+    return null;
+  }
+}
+
 // The memory to restore, or null: none served, unreadable, or made for another Pyodide or
-// for other sources (a site updated without rebuilding it).
+// for other sources (a site updated without rebuilding it), or a slow link (see above).
 async function fetchImage(plan) {
   try {
     if (!plan || typeof DecompressionStream === "undefined") return null;
-    const response = await fetch(IMAGE);
+    const response = slowLink(globalThis.navigator?.connection)
+      ? await cached(IMAGE)
+      : await fetch(IMAGE);
+    if (!response) return null;
     if (!response.ok || !response.body) return null;
     const image = await unzipped(response, IMAGE_LIMIT);
     const end = image.subarray(0, 1024).indexOf(10);

@@ -96,3 +96,21 @@ def test_a_damaged_bytecode_bundle_costs_only_time(page: Page, server_url: str) 
     _computer_opens(page, server_url, "L2")
     assert page.evaluate("globalThis.pyodideBytecode") is None
     assert page.evaluate("document.documentElement.dataset.ai") == "ready"
+
+
+def test_on_a_slow_link_the_page_boots_python_rather_than_wait_for_the_image(
+    page: Page, browser_context: BrowserContext, server_url: str
+) -> None:
+    # Chromium calls a link with 400 ms of latency "3g" (navigator.connection).
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
+    cdp = browser_context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send(
+        "Network.emulateNetworkConditions",
+        {"offline": False, "latency": 400, "downloadThroughput": -1, "uploadThroughput": -1},
+    )
+    open_app(page, server_url, position_query("- r ry L2"))
+    assert page.evaluate("navigator.connection.effectiveType") == "3g"
+    assert page.evaluate("globalThis.pyodideSnapshot") == "booted"
+    assert not any(url.endswith(build_image.IMAGE) for url in asked), asked
