@@ -21,13 +21,9 @@ if the bundle is missing or stale).
 
 from __future__ import annotations
 
-import argparse
 import gzip
 import hashlib
 import json
-import os
-import shutil
-import subprocess
 import sys
 from pathlib import Path
 
@@ -35,7 +31,7 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 if str(REPO_ROOT) not in sys.path:
     sys.path.insert(0, str(REPO_ROOT))
 
-from tools import vendor  # noqa: E402
+from tools.node_built import NodeBuilt  # noqa: E402
 
 BUNDLE = "vendor/bytecode/derive.pyc.gz"
 KEY_FILE = REPO_ROOT / "vendor" / "bytecode" / "derive.key"
@@ -72,45 +68,12 @@ def read_bundle(path: Path | None = None) -> list[tuple[str, bytes]]:
     return files
 
 
-def up_to_date(wanted: str) -> bool:
-    bundle = REPO_ROOT / BUNDLE
-    return bundle.is_file() and KEY_FILE.is_file() and KEY_FILE.read_text().strip() == wanted
-
-
-def build(names: list[str], wanted: str) -> None:
-    node = shutil.which("node")
-    if node is None:
-        raise SystemExit("tools/build_bytecode.py: node is needed (it installs the runtime too)")
-    if not (vendor.VENDOR / "pyodide" / "pyodide.loader.mjs").is_file():
-        raise SystemExit("tools/build_bytecode.py: vendor/ is missing: run tools/vendor.py first")
-    bundle = REPO_ROOT / BUNDLE
-    partial = bundle.with_name(bundle.name + f".{os.getpid()}.tmp")
-    try:
-        subprocess.run(
-            [node, os.fspath(COMPILER), os.fspath(partial), *names], cwd=REPO_ROOT, check=True
-        )
-        partial.replace(bundle)
-    finally:
-        partial.unlink(missing_ok=True)
-    KEY_FILE.write_text(wanted + "\n", encoding="utf-8")
+ARTIFACT = NodeBuilt(BUNDLE, KEY_FILE, COMPILER, "tools/build_bytecode.py")
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--check", action="store_true", help="report only; exit 1 if stale")
-    args = parser.parse_args(argv)
     names = sources()
-    wanted = key(names)
-    if up_to_date(wanted):
-        print(f"{BUNDLE} up to date ({len(names)} sources)")
-        return 0
-    if args.check:
-        print(f"{BUNDLE} is stale: run tools/build_bytecode.py")
-        return 1
-    build(names, wanted)
-    size = (REPO_ROOT / BUNDLE).stat().st_size
-    print(f"{BUNDLE}: {len(names)} sources compiled ({size // 1024} KB)")
-    return 0
+    return ARTIFACT.main(argv, __doc__.split("\n\n")[0], key(names), names)
 
 
 if __name__ == "__main__":

@@ -24,13 +24,9 @@ the image is missing or stale).
 
 from __future__ import annotations
 
-import argparse
 import gzip
 import hashlib
 import json
-import os
-import shutil
-import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -39,7 +35,7 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 if str(REPO_ROOT) not in sys.path:
     sys.path.insert(0, str(REPO_ROOT))
 
-from tools import vendor  # noqa: E402
+from tools.node_built import NodeBuilt  # noqa: E402
 
 IMAGE = "vendor/image/python.gz"
 KEY_FILE = REPO_ROOT / "vendor" / "image" / "python.key"
@@ -65,43 +61,11 @@ def read_head(path: Path | None = None) -> dict[str, Any]:
     return head
 
 
-def up_to_date(wanted: str) -> bool:
-    image = REPO_ROOT / IMAGE
-    return image.is_file() and KEY_FILE.is_file() and KEY_FILE.read_text().strip() == wanted
-
-
-def build(wanted: str) -> None:
-    node = shutil.which("node")
-    if node is None:
-        raise SystemExit("tools/build_image.py: node is needed (it installs the runtime too)")
-    if not (vendor.VENDOR / "pyodide" / "pyodide.loader.mjs").is_file():
-        raise SystemExit("tools/build_image.py: vendor/ is missing: run tools/vendor.py first")
-    image = REPO_ROOT / IMAGE
-    image.parent.mkdir(parents=True, exist_ok=True)
-    partial = image.with_name(image.name + f".{os.getpid()}.tmp")
-    try:
-        subprocess.run([node, os.fspath(MAKER), os.fspath(partial)], cwd=REPO_ROOT, check=True)
-        partial.replace(image)
-    finally:
-        partial.unlink(missing_ok=True)
-    KEY_FILE.write_text(wanted + "\n", encoding="utf-8")
+ARTIFACT = NodeBuilt(IMAGE, KEY_FILE, MAKER, "tools/build_image.py")
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--check", action="store_true", help="report only; exit 1 if stale")
-    args = parser.parse_args(argv)
-    wanted = key()
-    if up_to_date(wanted):
-        print(f"{IMAGE} up to date")
-        return 0
-    if args.check:
-        print(f"{IMAGE} is stale: run tools/build_image.py")
-        return 1
-    build(wanted)
-    size = (REPO_ROOT / IMAGE).stat().st_size
-    print(f"{IMAGE}: Python booted and the game's modules imported ({size // 1024} KB)")
-    return 0
+    return ARTIFACT.main(argv, __doc__.split("\n\n")[0], key())
 
 
 if __name__ == "__main__":
