@@ -71,7 +71,7 @@ def test_runtime_list_is_what_vendor_copies() -> None:
 @needs_runtime
 def test_site_stamp_changes_with_any_deployed_byte(tmp_path: Path) -> None:
     files = [*build_sw.runtime_files(), *build_sw.app_files()]
-    for name in [*files, "sw.js"]:
+    for name in [*files, "sw.js", *build_sw.KEYED.values()]:
         target = tmp_path / name
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(ROOT / name, target)
@@ -88,6 +88,15 @@ def test_site_stamp_changes_with_any_deployed_byte(tmp_path: Path) -> None:
     with (tmp_path / "derive" / "board.py").open("a", encoding="utf-8") as module:
         module.write("\n")
     assert stamped() != first
+    # The image is rebuilt with other bytes from the same sources: the same stamp; the
+    # key it was built under changes: another one.
+    second = stamped()
+    image = tmp_path / build_image.IMAGE
+    image.write_bytes(image.read_bytes() + b"\0")
+    assert stamped() == second
+    key = tmp_path / build_sw.KEYED[build_image.IMAGE]
+    key.write_text("0123456789abcdef\n", encoding="utf-8")
+    assert stamped() != second
     (tmp_path / "assets" / "app.css").unlink()
     with pytest.raises(SystemExit, match="assets/app.css"):
         build_sw.main(["--site", str(tmp_path)])

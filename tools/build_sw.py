@@ -112,11 +112,19 @@ def list_version(runtime: Sequence[str], app: Sequence[str]) -> str:
     return hashlib.sha256(data.encode()).hexdigest()[:16]
 
 
+# Files whose bytes differ from one build to the next though what they are made from does
+# not (the Python image: a booted interpreter's memory, its hash seed and its allocations
+# the build's own): they count by their key, or every deploy, a README's included, would
+# have every player fetch the whole precache again.
+KEYED = {build_image.IMAGE: build_image.KEY_FILE.relative_to(REPO_ROOT).as_posix()}
+
+
 def content_version(root: Path, files: Sequence[str]) -> str:
-    """A hash of every listed file's name and bytes under ``root`` (a built site)."""
+    """A hash of every listed file's name and bytes under ``root`` (a built site); of its
+    key's bytes for a file built anew with other bytes from the same sources (``KEYED``)."""
     digest = hashlib.sha256()
     for name in files:
-        path = root / name
+        path = root / KEYED.get(name, name)
         if not path.is_file():
             raise SystemExit(f"{root}: the precache list names {name}, which is missing")
         digest.update(name.encode() + b"\0" + path.read_bytes() + b"\0")
