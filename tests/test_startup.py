@@ -48,7 +48,6 @@ def test_the_worker_exports_what_the_page_starts_it_with() -> None:
     code = _computer_constant("WORKER_CODE")
     exported = re.search(r"__export__ = (\[.*\])", code)
     assert exported and ast.literal_eval(exported.group(1)) == list(worker.__export__)
-    assert _computer_constant("AI_WORKER") == 'script[type="py"][worker][name="ai"]'
 
 
 def _worker_sources() -> set[str]:
@@ -409,7 +408,7 @@ json.dumps([sorted(m for m in sys.modules if m.startswith("derive.ai")), len(gam
 @needs_node
 def test_the_loader_restores_only_an_image_made_for_it() -> None:
     body = _functions(START, "const IMAGE_LIMIT", "// A restored interpreter is the booted one")
-    body += _functions(START, "async function unzipped", "// The bundle (tools/bytecode.mjs)")
+    body += _functions(START, "// The format tools/node_pyodide", "// The bundle (tools/")
     pages = (ROOT / "tools" / "snapshot-pages.mjs").as_uri()
     out = _node(
         f'import {{ unpack, pack }} from "{pages}";\n'

@@ -21,9 +21,6 @@ if the bundle is missing or stale).
 
 from __future__ import annotations
 
-import gzip
-import hashlib
-import json
 import sys
 from pathlib import Path
 
@@ -31,7 +28,7 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 if str(REPO_ROOT) not in sys.path:
     sys.path.insert(0, str(REPO_ROOT))
 
-from tools.node_built import NodeBuilt  # noqa: E402
+from tools.node_built import NodeBuilt, read_lined  # noqa: E402
 
 BUNDLE = "vendor/bytecode/derive.pyc.gz"
 KEY_FILE = REPO_ROOT / "vendor" / "bytecode" / "derive.key"
@@ -45,26 +42,16 @@ def sources() -> list[str]:
     return [name for name in build_sw.app_files() if name.endswith(".py")]
 
 
-def key(names: list[str]) -> str:
-    pins = json.loads((REPO_ROOT / "package.json").read_text(encoding="utf-8"))
-    digest = hashlib.sha256(pins["dependencies"]["pyodide"].encode() + b"\0")
-    digest.update(COMPILER.read_bytes() + b"\0")
-    for name in names:
-        digest.update(name.encode() + b"\0" + (REPO_ROOT / name).read_bytes() + b"\0")
-    return digest.hexdigest()[:16]
-
-
 def read_bundle(path: Path | None = None) -> list[tuple[str, bytes]]:
     """The bundle's files (tools/bytecode.mjs writes it: a line of JSON, ``[[path, size],
     ...]``, then the files' bytes one after the other, all gzipped)."""
-    whole = gzip.decompress((path or REPO_ROOT / BUNDLE).read_bytes())
-    end = whole.index(b"\n")
-    files, at = [], end + 1
-    for name, size in json.loads(whole[:end]):
-        files.append((name, whole[at : at + size]))
+    listed, body = read_lined(path or REPO_ROOT / BUNDLE)
+    files, at = [], 0
+    for name, size in listed:
+        files.append((name, body[at : at + size]))
         at += size
-    if at != len(whole):
-        raise ValueError(f"{BUNDLE}: {len(whole) - at} bytes past its files")
+    if at != len(body):
+        raise ValueError(f"{BUNDLE}: {len(body) - at} bytes past its files")
     return files
 
 
@@ -73,7 +60,7 @@ ARTIFACT = NodeBuilt(BUNDLE, KEY_FILE, COMPILER, "tools/build_bytecode.py")
 
 def main(argv: list[str] | None = None) -> int:
     names = sources()
-    return ARTIFACT.main(argv, __doc__.split("\n\n")[0], key(names), names)
+    return ARTIFACT.main(argv, __doc__.split("\n\n")[0], ARTIFACT.key(names), names)
 
 
 if __name__ == "__main__":

@@ -24,8 +24,6 @@ the image is missing or stale).
 
 from __future__ import annotations
 
-import gzip
-import hashlib
 import json
 import sys
 from pathlib import Path
@@ -35,7 +33,7 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 if str(REPO_ROOT) not in sys.path:
     sys.path.insert(0, str(REPO_ROOT))
 
-from tools.node_built import NodeBuilt  # noqa: E402
+from tools.node_built import NodeBuilt, read_lined  # noqa: E402
 
 IMAGE = "vendor/image/python.gz"
 KEY_FILE = REPO_ROOT / "vendor" / "image" / "python.key"
@@ -45,23 +43,16 @@ MANIFEST = REPO_ROOT / "assets" / "snapshot.json"
 
 
 def key() -> str:
-    pins = json.loads((REPO_ROOT / "package.json").read_text(encoding="utf-8"))
-    digest = hashlib.sha256(pins["dependencies"]["pyodide"].encode() + b"\0")
-    for path in (MAKER, PAGES, MANIFEST):
-        digest.update(path.read_bytes() + b"\0")
-    for name in json.loads(MANIFEST.read_text(encoding="utf-8"))["files"]:
-        digest.update(name.encode() + b"\0" + (REPO_ROOT / name).read_bytes() + b"\0")
-    return digest.hexdigest()[:16]
+    return ARTIFACT.key(json.loads(MANIFEST.read_text(encoding="utf-8"))["files"])
 
 
 def read_head(path: Path | None = None) -> dict[str, Any]:
     """The image's first line: the Pyodide version and the manifest key it was made for."""
-    with gzip.open(path or REPO_ROOT / IMAGE) as image:
-        head: dict[str, Any] = json.loads(image.readline(1024))
+    head: dict[str, Any] = read_lined(path or REPO_ROOT / IMAGE)[0]
     return head
 
 
-ARTIFACT = NodeBuilt(IMAGE, KEY_FILE, MAKER, "tools/build_image.py")
+ARTIFACT = NodeBuilt(IMAGE, KEY_FILE, MAKER, "tools/build_image.py", (PAGES, MANIFEST))
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -9,10 +9,7 @@
 // OUT is one gzip file: a line of JSON (the entries, each [path, size]), then the .pyc
 // files' bytes one after the other. tools/pyodide_start.mjs reads it (installBytecode).
 
-import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
-import { dirname, resolve } from "node:path";
-import { gzipSync } from "node:zlib";
-import { loadPyodide } from "../vendor/pyodide/pyodide.loader.mjs";
+import { startPyodide, writeLined } from "./node_pyodide.mjs";
 
 const [out, ...sources] = process.argv.slice(2);
 if (!out || sources.length === 0) {
@@ -20,16 +17,7 @@ if (!out || sources.length === 0) {
   process.exit(2);
 }
 
-const pyodide = await loadPyodide({
-  indexURL: resolve("vendor/pyodide") + "/",
-  stdout: () => undefined,
-});
-const home = pyodide.FS.cwd();
-for (const source of sources) {
-  const path = `${home}/${source}`;
-  pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
-  pyodide.FS.writeFile(path, readFileSync(source));
-}
+const pyodide = await startPyodide(sources);
 pyodide.globals.set("SOURCES", pyodide.toPy(sources));
 // The path written into each code object is the one PyScript writes the source to; the
 // import system puts the real one in anyway.
@@ -49,14 +37,9 @@ done
 `)
   .toJs();
 
-const entries = compiled.map(([path, body]) => [path, body.length]);
-const head = new TextEncoder().encode(JSON.stringify(entries) + "\n");
-const parts = [head, ...compiled.map(([, body]) => body)];
-const whole = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
-let at = 0;
-for (const part of parts) {
-  whole.set(part, at);
-  at += part.length;
-}
-mkdirSync(dirname(out), { recursive: true });
-writeFileSync(out, gzipSync(whole, { level: 9 }));
+writeLined(
+  out,
+  compiled.map(([path, body]) => [path, body.length]),
+  compiled.map(([, body]) => body),
+  9,
+);

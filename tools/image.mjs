@@ -10,10 +10,8 @@
 // then the snapshot in its stored form (snapshot-pages.mjs). tools/pyodide_start.mjs
 // restores it only under that version and key.
 
-import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
-import { dirname, resolve } from "node:path";
-import { gzipSync } from "node:zlib";
-import { loadPyodide, version } from "../vendor/pyodide/pyodide.loader.mjs";
+import { readFileSync } from "node:fs";
+import { startPyodide, version, writeLined } from "./node_pyodide.mjs";
 import { pack } from "./snapshot-pages.mjs";
 
 const [out] = process.argv.slice(2);
@@ -23,17 +21,7 @@ if (!out) {
 }
 
 const plan = JSON.parse(readFileSync("assets/snapshot.json", "utf8"));
-const pyodide = await loadPyodide({
-  indexURL: resolve("vendor/pyodide") + "/",
-  stdout: () => undefined,
-  _makeSnapshot: true,
-});
-const home = pyodide.FS.cwd();
-for (const file of plan.files) {
-  const path = `${home}/${file}`;
-  pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
-  pyodide.FS.writeFile(path, readFileSync(file));
-}
+const pyodide = await startPyodide(plan.files, { _makeSnapshot: true });
 // "_" is the shell's name of this script, passed on by Node: nothing a browser has.
 pyodide.runPython(`
 import importlib, os
@@ -42,10 +30,4 @@ for name in ${JSON.stringify(plan.modules)}:
     importlib.import_module(name)
 `);
 const memory = pyodide.makeMemorySnapshot();
-const head = new TextEncoder().encode(JSON.stringify({ pyodide: version, key: plan.key }) + "\n");
-const packed = pack(memory);
-const whole = new Uint8Array(head.length + packed.length);
-whole.set(head);
-whole.set(packed, head.length);
-mkdirSync(dirname(out), { recursive: true });
-writeFileSync(out, gzipSync(whole, { level: 6 }));
+writeLined(out, { pyodide: version, key: plan.key }, [pack(memory)], 6);

@@ -1,6 +1,8 @@
 """What ``tools/build_bytecode.py`` and ``tools/build_image.py`` share: a file of
-``vendor/`` made by a Node script of ``tools/`` running the vendored Pyodide, rebuilt only
-when its key (a hash of whatever it is made from) changed.
+``vendor/`` made by a Node script of ``tools/`` running the vendored Pyodide
+(``tools/node_pyodide.mjs``), rebuilt only when its key (the Pyodide version, the scripts
+and every file it is made from) changed; and the reading of the format both write, a line
+of JSON, then bytes, gzipped.
 
 Each builder names its file, its key file and its script; ``NodeBuilt.main`` does the
 rest: ``--check`` changes nothing and exits 1 when the file is missing or stale.
@@ -9,16 +11,29 @@ rest: ``--check`` changes nothing and exits 1 when the file is missing or stale.
 from __future__ import annotations
 
 import argparse
+import gzip
+import hashlib
+import json
 import os
 import shutil
 import subprocess
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from tools import vendor
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
+STARTER = REPO_ROOT / "tools" / "node_pyodide.mjs"
+
+
+def read_lined(path: Path) -> tuple[Any, bytes]:
+    """A file of the format ``tools/node_pyodide.mjs`` writes: its line of JSON, decoded,
+    and the bytes after it."""
+    whole = gzip.decompress(path.read_bytes())
+    end = whole.index(b"\n")
+    return json.loads(whole[:end]), whole[end + 1 :]
 
 
 @dataclass(frozen=True)
@@ -29,6 +44,17 @@ class NodeBuilt:
     script: Path
     tool: str
     """The builder, as its messages name it."""
+    inputs: tuple[Path, ...] = ()
+    """What the file is made from besides the scripts and the sources named to ``key``."""
+
+    def key(self, names: Sequence[str]) -> str:
+        pins = json.loads((REPO_ROOT / "package.json").read_text(encoding="utf-8"))
+        digest = hashlib.sha256(pins["dependencies"]["pyodide"].encode() + b"\0")
+        for path in (STARTER, self.script, *self.inputs):
+            digest.update(path.read_bytes() + b"\0")
+        for name in names:
+            digest.update(name.encode() + b"\0" + (REPO_ROOT / name).read_bytes() + b"\0")
+        return digest.hexdigest()[:16]
 
     def up_to_date(self, wanted: str) -> bool:
         key = self.key_file

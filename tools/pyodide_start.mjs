@@ -96,16 +96,13 @@ async function fetchImage(plan) {
     const response = slowLink(globalThis.navigator?.connection)
       ? await cached(IMAGE)
       : await fetch(IMAGE);
-    if (!response) return null;
-    if (!response.ok || !response.body) return null;
-    const image = await unzipped(response, IMAGE_LIMIT);
-    const end = image.subarray(0, 1024).indexOf(10);
-    const head = end < 0 ? null : JSON.parse(new TextDecoder().decode(image.subarray(0, end)));
+    if (!response?.ok || !response.body) return null;
+    const [head, packed] = lined(await unzipped(response, IMAGE_LIMIT), 1024);
     if (head?.pyodide !== version || head?.key !== plan.key) {
       console.warn("Python image not used: made for other sources or another Pyodide");
       return null;
     }
-    const memory = unpack(image.subarray(end + 1));
+    const memory = unpack(packed);
     if (!memory) console.warn("Python image not used: damaged");
     return memory;
   } catch (error) {
@@ -148,6 +145,14 @@ const HEAD_LIMIT = 1 << 20;
 // after a restore, when only the modules that touch the page are left to compile.
 const BYTECODE_WAIT_MS = { booted: 1000, restored: 250 };
 
+// The format tools/node_pyodide.mjs writes, unzipped: its line of JSON (within `limit`
+// bytes), decoded, and the bytes after it.
+function lined(whole, limit) {
+  const end = whole.subarray(0, limit).indexOf(10);
+  if (end < 0) throw new Error("no header");
+  return [JSON.parse(new TextDecoder().decode(whole.subarray(0, end))), whole.subarray(end + 1)];
+}
+
 async function unzipped(response, limit) {
   const reader = response.body.pipeThrough(new DecompressionStream("gzip")).getReader();
   const chunks = [];
@@ -173,21 +178,19 @@ async function unzipped(response, limit) {
 
 // The bundle (tools/bytecode.mjs): a line of JSON, [[path, size], ...], then the files.
 function entries(bundle) {
-  const end = bundle.subarray(0, HEAD_LIMIT).indexOf(10);
-  if (end < 0) throw new Error("bytecode bundle without a header");
-  const listed = JSON.parse(new TextDecoder().decode(bundle.subarray(0, end)));
+  const [listed, body] = lined(bundle, HEAD_LIMIT);
   if (!Array.isArray(listed) || listed.length > 1000) throw new Error("bad bytecode header");
   const files = [];
-  let at = end + 1;
+  let at = 0;
   for (const item of listed) {
     const [path, size] = Array.isArray(item) ? item : [];
     if (typeof path !== "string" || !PYC.test(path) || !Number.isInteger(size) || size < 0) {
       throw new Error("bad bytecode entry");
     }
-    files.push([path, bundle.subarray(at, at + size)]);
+    files.push([path, body.subarray(at, at + size)]);
     at += size;
   }
-  if (at !== bundle.length) throw new Error("bytecode bundle of the wrong length");
+  if (at !== body.length) throw new Error("bytecode bundle of the wrong length");
   return files;
 }
 

@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING, Any
 import js
 from pyodide.ffi import JsException
 from pyscript import document, window, workers
-from pyscript.ffi import is_none
 
 if TYPE_CHECKING:
     from .app import Page
@@ -40,7 +39,6 @@ WORKER_CODE = (
     "__export__ = ['hello', 'start', 'step', 'stop', 'suggest', 'warm']\n"
 )
 """The AI worker's script."""
-AI_WORKER = 'script[type="py"][worker][name="ai"]'
 
 
 class Computer:
@@ -55,14 +53,13 @@ class Computer:
         page, ctrl = self.page, self.page.ctrl
         ctrl.ai_state = "starting"
         page.render()
-        if is_none(document.querySelector(AI_WORKER)):
-            script = document.createElement("script")
-            script.type = "py"
-            script.setAttribute("worker", "")
-            script.setAttribute("name", "ai")
-            script.setAttribute("config", "./assets/worker.toml")
-            script.textContent = WORKER_CODE
-            document.body.append(script)
+        script = document.createElement("script")
+        script.type = "py"
+        script.setAttribute("worker", "")
+        script.setAttribute("name", "ai")
+        script.setAttribute("config", "./assets/worker.toml")
+        script.textContent = WORKER_CODE
+        document.body.append(script)
         try:
             self.worker = await asyncio.wait_for(workers["ai"], WORKER_START_S)
             info = json.loads(str(await self.worker.hello()))

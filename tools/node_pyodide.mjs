@@ -1,0 +1,37 @@
+// What tools/bytecode.mjs and tools/image.mjs share: the vendored Pyodide started under
+// Node, from the repository's root, with files of the working tree written where PyScript
+// writes [files]; and the one format both write, a line of JSON, then bytes, gzipped.
+
+import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { gzipSync } from "node:zlib";
+import { loadPyodide } from "../vendor/pyodide/pyodide.loader.mjs";
+
+export { version } from "../vendor/pyodide/pyodide.loader.mjs";
+
+export async function startPyodide(files, options = {}) {
+  const pyodide = await loadPyodide({
+    indexURL: resolve("vendor/pyodide") + "/",
+    stdout: () => undefined,
+    ...options,
+  });
+  const home = pyodide.FS.cwd();
+  for (const file of files) {
+    const path = `${home}/${file}`;
+    pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+    pyodide.FS.writeFile(path, readFileSync(file));
+  }
+  return pyodide;
+}
+
+export function writeLined(out, head, parts, level) {
+  const all = [new TextEncoder().encode(JSON.stringify(head) + "\n"), ...parts];
+  const whole = new Uint8Array(all.reduce((n, part) => n + part.length, 0));
+  let at = 0;
+  for (const part of all) {
+    whole.set(part, at);
+    at += part.length;
+  }
+  mkdirSync(dirname(out), { recursive: true });
+  writeFileSync(out, gzipSync(whole, { level }));
+}
