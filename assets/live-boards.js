@@ -99,7 +99,10 @@
     script.setAttribute("config", "./learn.toml");
     script.textContent = entry;
     document.body.append(script);
-    import(new URL("vendor/pyscript/core.js", document.baseURI).href).catch(failed);
+    // PyScript opens databases as it loads: where the browser refuses them (a frame on
+    // another site), vendor/pyodide/memory-idb.mjs gives it some in memory, first.
+    const vendored = (path) => import(new URL(`vendor/${path}`, document.baseURI).href);
+    vendored("pyodide/memory-idb.mjs").then(() => vendored("pyscript/core.js")).catch(failed);
     setTimeout(() => {
       if (!document.querySelector('[data-lesson] .lesson-board[data-live="true"]') &&
           root.dataset.ready !== "true") failed();

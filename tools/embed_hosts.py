@@ -47,20 +47,34 @@ def src(base: str, params: tuple[tuple[str, str], ...]) -> str:
     return f"{base}/embed.html?" + "&".join(f"{k}={quote(v, safe=',')}" for k, v in params)
 
 
-def host_page(base: str, boards: tuple[Board, ...], *, columns: int = 1) -> str:
-    """A page of text with ``boards`` in it; ``columns`` > 1 puts them side by side."""
+def host_page(
+    base: str,
+    boards: tuple[Board, ...],
+    *,
+    columns: int = 1,
+    policy: str = "",
+    frame_attributes: str = "",
+) -> str:
+    """A page of text with ``boards`` in it; ``columns`` > 1 puts them side by side.
+
+    ``policy``: the page's own Content-Security-Policy (a ``<meta>``, as a blog's template
+    may set it); ``frame_attributes``: more attributes on every iframe (``sandbox=…``)."""
     frames = []
+    extra = f" {frame_attributes}" if frame_attributes else ""
     for number, (title, params) in enumerate(boards, 1):
         frames.append(
             f'<figure><iframe id="board-{number}" src="{escape(src(base, params))}" width="400" '
-            f'height="500" title="Dérive: {escape(title)}" style="border: 0"></iframe>'
+            f'height="500" title="Dérive: {escape(title)}" style="border: 0"{extra}></iframe>'
             f"<figcaption>{escape(title)}</figcaption></figure>"
         )
     prose = "<p>" + "A paragraph of the host's own text about the game. " * 6 + "</p>"
     body = "".join(frames) if columns > 1 else "".join(f"{prose}{frame}" for frame in frames)
     layout = "display: flex; flex-wrap: wrap; gap: 8px;" if columns > 1 else ""
+    meta = (
+        f'<meta http-equiv="Content-Security-Policy" content="{escape(policy)}">' if policy else ""
+    )
     return (
-        '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
+        f'<!doctype html>\n<html lang="en"><head><meta charset="utf-8">{meta}'
         '<link rel="icon" href="data:,"><title>A rules site</title></head>'
         f'<body style="margin: 8px; font-family: sans-serif"><main style="{layout}">'
         f"{body}</main></body></html>\n"

@@ -30,6 +30,9 @@
 
 import { loadPyodide as boot, version } from "./pyodide.loader.mjs";
 import { unpack } from "./snapshot-pages.mjs";
+// PyScript opens a database once this module is imported: where the browser refuses one
+// (a frame on another site), it gets one in memory.
+import "./memory-idb.mjs";
 
 export { version };
 

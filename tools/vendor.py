@@ -51,6 +51,7 @@ PYODIDE_START_FILES = (
 PYODIDE_SOURCES = {
     "pyodide.mjs": REPO_ROOT / "tools" / "pyodide_start.mjs",
     "snapshot-pages.mjs": REPO_ROOT / "tools" / "snapshot-pages.mjs",
+    "memory-idb.mjs": REPO_ROOT / "tools" / "memory-idb.mjs",
     "pyodide.loader.mjs": PYODIDE_DIR / "pyodide.mjs",
     **{name: PYODIDE_DIR / name for name in PYODIDE_START_FILES},
 }

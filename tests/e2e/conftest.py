@@ -24,6 +24,7 @@ All tests under tests/e2e/ get the ``e2e`` marker (deselect with ``-m "not e2e"`
 
 from __future__ import annotations
 
+import json
 import re
 import threading
 from collections.abc import Callable, Iterator
@@ -61,6 +62,13 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     # Any host name but 127.0.0.1 fails to resolve: nothing can leave the machine.
     "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+]
+#: The same, with ``localhost`` resolving too: the second *site* of the embed tests (a blog
+#: holding a board). Another port of 127.0.0.1 would be the same site, where the browser
+#: lets a frame do what it refuses a third party.
+OTHER_SITE_ARGS = [
+    *CHROMIUM_ARGS[:-1],
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
 ]
 
 
@@ -128,13 +136,30 @@ BROWSER_LOG = "chromium.log"
 """Chromium's own log, in the profile folder: what it says of a renderer that crashed."""
 
 
-def open_browser(playwright: Playwright, profile: Path) -> BrowserContext:
-    """Headless Debian Chromium with the profile ``profile`` (a new folder: a new device)."""
+def open_browser(
+    playwright: Playwright,
+    profile: Path,
+    *,
+    other_site: bool = False,
+    third_party_storage: bool = False,
+) -> BrowserContext:
+    """Headless Debian Chromium with the profile ``profile`` (a new folder: a new device).
+
+    ``other_site``: ``localhost`` resolves too (:data:`OTHER_SITE_ARGS`).
+    ``third_party_storage``: frames of another site get storage, partitioned by the top
+    site, as a browser that allows third-party storage gives it. Without it they get none
+    (headless Chromium blocks third-party cookies, and with them all storage, by default:
+    as a reader who blocks them does)."""
+    if third_party_storage:
+        (profile / "Default").mkdir(parents=True, exist_ok=True)
+        preferences = {"profile": {"cookie_controls_mode": 0, "block_third_party_cookies": False}}
+        (profile / "Default" / "Preferences").write_text(json.dumps(preferences))
+    args = OTHER_SITE_ARGS if other_site else CHROMIUM_ARGS
     return playwright.chromium.launch_persistent_context(
         user_data_dir=profile,
         executable_path=CHROMIUM,
         headless=True,
-        args=[*CHROMIUM_ARGS, "--enable-logging", f"--log-file={profile / BROWSER_LOG}"],
+        args=[*args, "--enable-logging", f"--log-file={profile / BROWSER_LOG}"],
         viewport={"width": 1280, "height": 800},
     )
 

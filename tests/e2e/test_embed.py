@@ -1,22 +1,26 @@
 """The embedded board in headless Chromium, inside iframes of a page served from another
-origin (another port), as on a rules site: every mode, bad parameters, and a page of eight
-boards that paints every position without Python and starts it only in the board used."""
+*site* (``localhost``, while the boards come from ``127.0.0.1``), as on a rules site: every
+mode, with the third-party storage the reader's browser refuses (headless Chromium's
+default) or partitions, a host with a strict Content-Security-Policy, the game itself in a
+frame, bad parameters, and a page of eight boards that paints every position without
+Python and starts it only in the board used."""
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Frame, Page, Route, expect
+from playwright.sync_api import BrowserContext, Frame, Page, Playwright, Route, expect
 
 from derive.board import square_name
 from derive.web import embed
 from derive.web.i18n import sentence
 from derive.web.lesson import LessonBoard
-from tests.e2e.conftest import PageMonitor, _origin
+from tests.e2e.conftest import BROWSER_LOG, PageMonitor, _origin, open_browser
 from tools.embed_hosts import EIGHT, Board, host_page
 from tools.serve import make_server
 
@@ -45,10 +49,34 @@ def host_url(host_dir: Path) -> Iterator[str]:
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
-        yield f"http://127.0.0.1:{server.server_port}"
+        yield f"http://localhost:{server.server_port}"  # another site than 127.0.0.1
     finally:
         server.shutdown()
         server.server_close()
+
+
+@pytest.fixture
+def third_party_storage() -> bool:
+    """Refused by default, as a reader who blocks third-party cookies has it."""
+    return False
+
+
+@pytest.fixture
+def browser_context(
+    playwright_instance: Playwright,
+    tmp_path_factory: pytest.TempPathFactory,
+    page_monitor: PageMonitor,
+    third_party_storage: bool,
+) -> Iterator[BrowserContext]:
+    profile = tmp_path_factory.mktemp("chromium-profile")
+    page_monitor.browser_log = profile / BROWSER_LOG
+    context = open_browser(
+        playwright_instance, profile, other_site=True, third_party_storage=third_party_storage
+    )
+    try:
+        yield context
+    finally:
+        context.close()
 
 
 @pytest.fixture
@@ -62,8 +90,8 @@ def open_host(
 ) -> Callable[..., list[Frame]]:
     """Write a host page with these boards, open it, return the boards' frames in order."""
 
-    def go(name: str, boards: tuple[Board, ...], *, columns: int = 3) -> list[Frame]:
-        (host_dir / name).write_text(host_page(server_url, boards, columns=columns))
+    def go(name: str, boards: tuple[Board, ...], *, columns: int = 3, **host: str) -> list[Frame]:
+        (host_dir / name).write_text(host_page(server_url, boards, columns=columns, **host))
         page.goto(f"{host_url}/{name}")
         frames = []
         for number in range(1, len(boards) + 1):
@@ -105,7 +133,24 @@ def dice(frame: Frame) -> set[str]:
     return set(frame.eval_on_selector_all("[data-die]", "ds => ds.map(d => d.dataset.die)"))
 
 
-def test_every_mode_from_another_origin(open_host: Callable[..., list[Frame]], page: Page) -> None:
+def storage_in_frame(frame: Frame) -> str:
+    """What the frame's browser lets it keep: "none", or "partitioned" by the top site."""
+    return str(
+        frame.evaluate(
+            """async () => {
+                try { localStorage.getItem("x"); } catch { return "none"; }
+                return (await document.hasStorageAccess()) ? "partitioned" : "none";
+            }"""
+        )
+    )
+
+
+@pytest.mark.parametrize(
+    "third_party_storage", [False, True], ids=["storage-refused", "storage-partitioned"]
+)
+def test_every_mode_from_another_site(
+    open_host: Callable[..., list[Frame]], page: Page, third_party_storage: bool
+) -> None:
     boards: tuple[Board, ...] = (
         ("view", (("position", JUMP), ("select", "c3"), ("flip", "1"), ("lang", "fr"))),
         ("watch", (("position", JUMP), ("moves", "c3-g7 f6-h8"), ("ply", "1"), ("autoplay", "1"))),
@@ -114,6 +159,8 @@ def test_every_mode_from_another_origin(open_host: Callable[..., list[Frame]], p
     )
     gate = Gate(page)
     view, watch, play, task = open_host("modes.html", boards)
+    assert storage_in_frame(view) == ("partitioned" if third_party_storage else "none")
+    assert view.evaluate("typeof SharedArrayBuffer") == "undefined"
     for frame in (view, watch, play, task):  # the position from the link, before Python
         assert frame.get_attribute("svg.board", "data-position") == JUMP
         assert dice(frame) == {"c3", "d4", "f6"} and frame.locator("[data-square]").count() == 50
@@ -215,3 +262,65 @@ def test_a_page_of_eight_boards_paints_them_all_and_starts_python_in_the_used_on
     assert others == ["idle"] * 7
     wasm = [u for u in page_monitor.requests if u.endswith("pyodide.asm.wasm")]
     assert wasm == [f"{server_url}/vendor/pyodide/pyodide.asm.wasm"]
+
+
+#: A blog's strict policy: nothing of its own but inline styles, frames from the game's site
+#: alone (what WEB.md tells a host to allow), and the frames sandboxed but for scripts and
+#: their own origin.
+def strict_policy(site: str) -> dict[str, str]:
+    return {
+        "policy": f"default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-src {site}",
+        "frame_attributes": 'sandbox="allow-scripts allow-same-origin" '
+        'referrerpolicy="no-referrer" loading="lazy"',
+    }
+
+
+def test_boards_live_under_a_hosts_strict_content_security_policy(
+    open_host: Callable[..., list[Frame]], page: Page, server_url: str
+) -> None:
+    boards: tuple[Board, ...] = (
+        ("try", (("position", JUMP), ("interactive", "1"), ("lang", "en"))),
+        ("task", (("position", JUMP), ("task", "c3-g7"), ("lang", "fr"))),
+    )
+    play, task = open_host("strict.html", boards, **strict_policy(server_url))
+    play.click('[data-die="c3"]')
+    play.click('[data-square="g7"]')
+    live(play)
+    expect(play.locator("svg.board")).to_have_attribute("data-position", "y5d4,y4f6,r3g7 y ry L2")
+    task.click('[data-die="c3"]')
+    task.click('[data-square="g7"]')
+    live(task)
+    expect(task.locator(".lesson-board")).to_have_attribute("data-solved", "true")
+
+
+def test_the_game_against_the_computer_in_a_frame_of_another_site(
+    page: Page,
+    server_url: str,
+    host_dir: Path,
+    host_url: str,
+) -> None:
+    """The game page itself framed (``index.html?embed=1&ai=…``): no storage to save in, no
+    service worker; it plays, its computer answers from its worker, and it does not nag the
+    reader about saving, which they did not ask for."""
+    position = "r1e5,y1f6,y1h8 r ry L1"
+    game = f"{server_url}/index.html?embed=1&ai=y:easy&position={position.replace(' ', '%20')}"
+    (host_dir / "game.html").write_text(
+        '<!doctype html><html lang="en"><head><meta charset="utf-8">'
+        '<link rel="icon" href="data:,"><title>A club</title></head><body>'
+        f'<iframe id="game" src="{game}" width="600" height="700" title="Dérive"></iframe>'
+        "</body></html>"
+    )
+    page.goto(f"{host_url}/game.html")
+    handle = page.wait_for_selector("#game", state="attached")
+    frame = handle.content_frame() if handle is not None else None
+    assert frame is not None
+    frame.wait_for_selector("html[data-ready=true]", state="attached", timeout=START_MS)
+    assert storage_in_frame(frame) == "none"
+    frame.wait_for_selector("html[data-ai=ready]", state="attached", timeout=START_MS)
+    frame.click('[data-die="e5"]')
+    frame.click('[data-square="d6"]')
+    # The computer (yellow) answers: red's die is on d6 and it is red's turn again.
+    expect(frame.locator("svg.board")).to_have_attribute(
+        "data-position", re.compile(r"\br1d6\b.* r ry L1$"), timeout=30_000
+    )
+    assert not frame.locator("[role=alert]:visible").count()
