@@ -5,17 +5,20 @@ correspondence between two devices, and every message in both languages."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 
 import pytest
 
 from derive.ai import LEVELS
 from derive.game import Game
-from derive.web import engine_fr, share, shelf_panel
+from derive.position import parse_position
+from derive.web import engine_fr, i18n, share, shelf_panel
 from derive.web.controller import HUMAN, Controller, Setup
-from derive.web.keeper import Download, EngineText, Keeper, SimpleTab
+from derive.web.keeper import REFUSALS, Download, EngineText, Keeper, SimpleTab
 from derive.web.shelf import (
     DAMAGED_PREFIX,
+    FIELD_REASONS,
     GAME_PREFIX,
     LEGACY_FORMAT,
     LEGACY_KEY,
@@ -27,9 +30,11 @@ from derive.web.shelf import (
     game_key,
     load_json,
     parse_entry,
+    refusal,
     relation,
     salvage,
 )
+from derive.web.svg import square_origin
 from tests.web_helpers import table
 
 NESTED = "[" * 100_000 + "]" * 100_000
@@ -179,7 +184,7 @@ def finished_game() -> Game:
     return game
 
 
-def test_the_oldest_finished_games_go_first_when_the_shelf_is_full(clock: Clock) -> None:
+def test_only_finished_games_make_room_never_an_unfinished_one(clock: Clock) -> None:
     store = MemoryStore()
     shelf = Shelf(store, clock, max_games=3)
     shelf.write(entry_of(played(1, seed=1), "old-open", 1))
@@ -188,16 +193,29 @@ def test_the_oldest_finished_games_go_first_when_the_shelf_is_full(clock: Clock)
     evicted = shelf.write(entry_of(played(1, seed=4), "newest", 4))
     assert [e.id for e in evicted] == ["old-done"]
     assert set(shelf.entries) == {"old-open", "new-open", "newest"}
-    # No finished game left: then the oldest unfinished one, never the one being written.
-    evicted = shelf.write(entry_of(played(1, seed=5), "fifth", 5))
-    assert [e.id for e in evicted] == ["old-open"]
-    evicted = shelf.write(entry_of(played(2, seed=1), "new-open", 6))  # the same game again
-    assert evicted == []
-    evicted = shelf.write(entry_of(played(1, seed=6), "sixth", 7), keep=["newest"])
-    assert [e.id for e in evicted] == ["fifth"]  # "newest" is another tab's: kept
+    # No finished game left: the new game is refused, and every unfinished one stays.
+    before = dict(store.data)
+    with pytest.raises(StorageError) as refused:
+        shelf.write(entry_of(played(1, seed=5), "fifth", 5))
+    assert refused.value.kind == "bounds" and refused.value.full
+    assert store.data == before and set(shelf.entries) == {"old-open", "new-open", "newest"}
+    evicted = shelf.write(entry_of(played(2, seed=1), "new-open", 6))  # a game played on
+    assert evicted == [] and len(stored_games(store)) == 3
 
 
-def test_the_browser_quota_evicts_too_and_a_failed_write_removes_nothing(clock: Clock) -> None:
+def test_a_finished_game_another_tab_plays_is_never_made_room_with(clock: Clock) -> None:
+    store = MemoryStore()
+    shelf = Shelf(store, clock, max_games=2)
+    shelf.write(entry_of(finished_game(), "theirs", 1))
+    shelf.write(entry_of(played(1), "open", 2))
+    with pytest.raises(StorageError):
+        shelf.write(entry_of(played(1, seed=6), "new", 3), keep=["theirs"])
+    assert set(stored_games(store)) == {GAME_PREFIX + "theirs", GAME_PREFIX + "open"}
+
+
+def test_the_browser_quota_removes_only_finished_games_and_a_failed_write_nothing(
+    clock: Clock,
+) -> None:
     store = MemoryStore()
     shelf = Shelf(store, clock)
     shelf.write(entry_of(finished_game(), "done", 1))
@@ -206,11 +224,25 @@ def test_the_browser_quota_evicts_too_and_a_failed_write_removes_nothing(clock: 
     store.capacity = used + 200  # the browser allows less than the shelf's own bound
     evicted = shelf.write(entry_of(played(3, seed=9), "third", 3))
     assert [e.id for e in evicted] == ["done"]
+    store.capacity = sum(len(k) + len(v) for k, v in store.data.items()) + 300
+    before = dict(store.data)
+    # Removing "open" would make room, but it is unfinished: the write is refused instead.
+    with pytest.raises(StorageError) as refused:
+        shelf.write(entry_of(played(4, seed=7), "fourth", 4))
+    assert refused.value.kind == "quota"
+    assert store.data == before and set(shelf.entries) == {"open", "third"}
+
+
+def test_games_squeezed_out_for_a_write_that_fails_anyway_go_back(clock: Clock) -> None:
+    store = MemoryStore()
+    shelf = Shelf(store, clock)
+    shelf.write(entry_of(finished_game(), "done", 1))
+    shelf.write(entry_of(finished_game(), "done-too", 2))
     store.capacity = sum(len(k) + len(v) for k, v in store.data.items())  # nothing fits now
     before = dict(store.data)
     with pytest.raises(StorageError):
-        shelf.write(entry_of(played(150, seed=7), "fourth", 4))  # bigger than both
-    assert store.data == before  # games squeezed out for it were put back
+        shelf.write(entry_of(played(150, seed=7), "big", 3))  # bigger than both
+    assert store.data == before
 
 
 def test_an_unreadable_entry_is_set_aside_never_deleted(clock: Clock) -> None:
@@ -622,15 +654,135 @@ def test_unavailable_storage_is_said_from_the_start() -> None:
     assert texts(keeper)[0].startswith("Votre navigateur ne laisse rien enregistrer")
 
 
-def test_an_eviction_is_announced(clock: Clock) -> None:
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", "To make room, a finished game was removed from Your games (Initiation, over "
+         "at move 1). Export it to keep it."),
+        ("fr", "Pour faire de la place, une partie terminée a été retirée de Vos parties "
+         "(Initiation, finie au coup 1). Exportez-la pour la garder."),
+    ],
+)  # fmt: skip
+def test_a_finished_game_removed_to_make_room_is_offered_for_export(
+    clock: Clock, lang: str, words: str
+) -> None:
     store = MemoryStore()
-    ctrl = Controller("en")
+    ctrl = Controller(lang)
     keeper = Keeper(ctrl, Shelf(store, clock, max_games=2))
-    keeper.launch(finished_game(), {}, code=True, error=False)
+    done = finished_game()
+    keeper.launch(Game.from_record(done.record()), {}, code=True, error=False)
     keeper.launch(Game.from_position("- r ry L2"), {}, code=False, error=False)
     keeper.launch(Game.from_position("- y ry L2"), {}, code=False, error=False)
-    assert any("1 finished, 0 unfinished" in t for t in texts(keeper))
+    (message,) = [m for m in keeper.shown() if m.topic.startswith("evicted:")]
+    assert message.text(ctrl) == words and message.kind == "warning"
+    (export,) = message.actions  # in the same message
+    download = keeper.act(export.name, export.arg)
+    assert isinstance(download, Download)
+    assert Game.from_record(json.loads(download.text)).moves == done.moves
+    html = shelf_panel.messages_html(keeper)
+    assert f'data-shelf="export-evicted" data-arg="{export.arg}"' in html
     assert len(stored_games(store)) == 2
+
+
+def test_full_storage_keeps_the_old_games_and_plays_the_new_one_unsaved(clock: Clock) -> None:
+    store = MemoryStore()
+    ctrl, keeper = device(store, clock)
+    keeper.launch(Game.new("ry", "L2", seed=1, start="r"), {}, code=False, error=False)
+    for _ in range(5):
+        ctrl.play(str(ctrl.game.legal_moves()[0]))
+        keeper.save()
+    first = dict(store.data)
+    # Other keys of the site fill the browser's storage to the brim.
+    store.data["other.app"] = "x" * 1000
+    store.capacity = sum(len(k) + len(v) for k, v in store.data.items())
+    ctrl.new_game(Setup("L2", {"r": HUMAN, "y": HUMAN}, None, "r"), seed=2)
+    keeper.save()
+    ctrl.play("+c1")
+    keeper.save()
+    (warning,) = keeper.shown()
+    assert warning.topic == "storage" and warning.kind == "warning" and not warning.dismissible
+    assert warning.text(ctrl).startswith("The browser's storage is full: this game is not")
+    assert [a.name for a in warning.actions] == ["export-current"]
+    download = keeper.act("export-current")
+    assert isinstance(download, Download)
+    assert [str(m) for m in Game.from_record(json.loads(download.text)).moves] == ["+c1"]
+    assert {k: v for k, v in store.data.items() if k != "other.app"} == first
+    (old,) = stored_games(store).values()
+    assert old.ply == 5
+    # A link opened afterwards is not saved either, and takes nothing's place.
+    keeper.launch(Game.from_position("r3c3,y2d4 r ry L2"), {}, code=False, error=False)
+    assert [m.key for m in keeper.shown()] == ["shelf.full"]
+    assert {k: v for k, v in store.data.items() if k != "other.app"} == first
+    # Room again (a game deleted, say): saved, and the warning goes.
+    store.capacity = None
+    ctrl.play("c3-e5")
+    keeper.save()
+    assert texts(keeper) == [] and len(stored_games(store)) == 2
+
+
+def test_a_full_shelf_says_so_in_its_own_words(clock: Clock) -> None:
+    store = MemoryStore()
+    ctrl = Controller("fr")
+    keeper = Keeper(ctrl, Shelf(store, clock, max_games=1))
+    keeper.launch(Game.from_position("- r ry L2"), {}, code=False, error=False)
+    keeper.launch(Game.from_position("- y ry L2"), {}, code=False, error=False)
+    assert texts(keeper) == [
+        "Vos parties n’ont plus de place pour celle-ci : elle n’est pas sauvegardée, et vos "
+        "autres parties restent telles quelles. Exportez-la, ou supprimez dans Vos parties "
+        "celles dont vous n’avez plus besoin."
+    ]
+    assert len(stored_games(store)) == 1
+
+
+@pytest.mark.parametrize(
+    ("name", "kind", "full"),
+    [
+        ("QuotaExceededError", "quota", True),
+        ("NS_ERROR_DOM_QUOTA_REACHED", "quota", True),
+        ("SecurityError", "blocked", False),
+        ("", "blocked", False),
+    ],
+)
+def test_full_storage_is_told_apart_from_storage_refused(name: str, kind: str, full: bool) -> None:
+    error = refusal(name)
+    assert (error.kind, error.full) == (kind, full)
+
+
+class RefusingStore(MemoryStore):
+    """A browser that refuses every write, for want of room or altogether."""
+
+    def __init__(self, error_name: str) -> None:
+        super().__init__()
+        self.error_name = error_name
+
+    def set(self, key: str, value: str) -> None:
+        raise refusal(self.error_name)
+
+
+@pytest.mark.parametrize(
+    ("error_name", "words"),
+    [
+        ("QuotaExceededError", "The browser's storage is full"),
+        ("SecurityError", "Your browser does not let this page store anything"),
+    ],
+)
+def test_a_refused_write_gives_its_true_cause(clock: Clock, error_name: str, words: str) -> None:
+    ctrl, keeper = device(RefusingStore(error_name), clock)
+    keeper.launch(Game.from_position("r3c3,y2d4 r ry L2"), {}, code=True, error=False)
+    (warning,) = texts(keeper)
+    assert warning.startswith(words)
+
+
+def test_a_link_opened_with_no_room_at_all_says_the_storage_is_full(clock: Clock) -> None:
+    """What the page does when its probe write meets a full storage: the shelf is read,
+    the warning names the true cause."""
+    store = RefusingStore("QuotaExceededError")
+    store.data[GAME_PREFIX + "old"] = entry_of(played(3), "old", 1).to_text()
+    ctrl = Controller("en")
+    keeper = Keeper(ctrl, Shelf(store, clock), trouble=REFUSALS[refusal("QuotaExceededError").kind])
+    keeper.launch(Game.from_position("r3c3,y2d4 r ry L2"), {}, code=True, error=False)
+    assert [m.key for m in keeper.shown()] == ["shelf.full"]
+    assert shelf_panel.games_html(keeper, str).count("data-saved-game=") == 1
 
 
 def test_an_embedded_board_never_touches_the_players_games() -> None:
@@ -789,3 +941,194 @@ def test_a_bad_move_in_a_damaged_save_is_told_in_french(clock: Clock) -> None:
     (text,) = texts(keeper)
     assert text.startswith("Une partie enregistrée est illisible (coup 11 (a1-j10)")
     assert "Les coups 1 à 10 peuvent être restaurés" in text
+
+
+# ----- damaged saves read as sentences ------------------------------------------------------
+
+
+def misshapen_entries() -> Iterator[tuple[dict[str, object], str, str]]:
+    """An entry damaged in one part, and the reason the player reads, in English and French."""
+    good = json.loads(entry_of(played(2), "e", 1).to_text())
+    yield (
+        {**good, "version": 0},
+        "its version number is missing or wrong",
+        "son numéro de version manque ou est faux",
+    )
+    yield (
+        {**good, "id": "f"},
+        "its name is missing or does not match where it was stored",
+        "son nom manque ou ne correspond pas à l’endroit où elle était rangée",
+    )
+    yield (
+        {**good, "record": {**good["record"], "moves": "+c1"}},
+        "the record of its moves is missing or damaged",
+        "le relevé de ses coups manque ou est abîmé",
+    )
+    yield (
+        {**good, "record": {**good["record"], "moves": [1]}},
+        "its list of moves holds something that is not a move",
+        "sa liste de coups contient autre chose que des coups",
+    )
+    yield (
+        {**good, "seats": {"r": 1}},
+        "who plays which colour is missing or damaged",
+        "qui joue quelle couleur manque ou est abîmé",
+    )
+    yield (
+        {k: v for k, v in good.items() if k != "summary"},
+        "its summary (position, move number, result) is missing or damaged",
+        "son résumé (position, numéro du coup, résultat) manque ou est abîmé",
+    )
+    yield (
+        {**good, "updated": 10**30},
+        "the dates it was started and last played are missing or wrong",
+        "ses dates de début et de dernier coup manquent ou sont fausses",
+    )
+    yield (
+        {**good, "stamp": None},
+        "the mark of its last save is missing or damaged",
+        "la marque de son dernier enregistrement manque ou est abîmée",
+    )
+
+
+@pytest.mark.parametrize(("data", "english", "french"), list(misshapen_entries()))
+def test_a_damaged_entry_says_what_is_wrong_in_a_sentence(
+    clock: Clock, data: dict[str, object], english: str, french: str
+) -> None:
+    for lang, reason in (("en", english), ("fr", french)):
+        store = MemoryStore()
+        store.data[GAME_PREFIX + "e"] = json.dumps(data)
+        ctrl, keeper = device(store, clock, lang=lang)
+        keeper.launch(None, {}, code=False, error=False)
+        (text,) = texts(keeper)
+        opening = "A saved game could not be read" if lang == "en" else "Une partie enregistrée"
+        assert text.startswith(opening) and f"({reason})" in text
+
+
+@pytest.mark.parametrize(("name", "data"), list(hostile_entries()))
+def test_no_damaged_entry_names_a_bare_field(clock: Clock, name: str, data: object) -> None:
+    for lang in ("en", "fr"):
+        store = MemoryStore()
+        store.data[GAME_PREFIX + "e"] = json.dumps(data)
+        ctrl, keeper = device(store, clock, lang=lang)
+        keeper.launch(None, {}, code=False, error=False)
+        reason = re.search(r"\((.*?)\)\.", texts(keeper)[0])
+        assert reason is not None and " " in reason.group(1), (name, lang)
+
+
+def test_every_reason_a_part_of_an_entry_is_wrong_exists_in_both_languages() -> None:
+    for key in {*FIELD_REASONS.values(), "shelf.why.shape"}:
+        assert key in i18n.EN and key in i18n.FR
+
+
+# ----- one move restored: a sentence of its own ---------------------------------------------
+
+
+def one_good_move() -> str:
+    """An old autosave whose second move is not legal: only move 1 can be restored."""
+    record = json.loads(legacy_save(played(4)))
+    record["record"]["moves"][1] = "a1-j10"
+    return json.dumps(record)
+
+
+@pytest.mark.parametrize(
+    ("lang", "told", "label", "done"),
+    [
+        ("en", "Move 1 can be restored; move 2 (a1-j10) is not legal.", "Restore move 1",
+         "Move 1 restored."),
+        ("fr", "Le coup 1 peut être restauré ; le coup 2 (a1-j10) n’est pas permis.",
+         "Restaurer le coup 1", "Coup 1 restauré."),
+    ],
+)  # fmt: skip
+def test_one_restorable_move_is_told_in_the_singular(
+    clock: Clock, lang: str, told: str, label: str, done: str
+) -> None:
+    store = MemoryStore()
+    store.data[LEGACY_KEY] = one_good_move()
+    ctrl, keeper = device(store, clock, lang=lang)
+    keeper.launch(None, {}, code=False, error=False)
+    (message,) = keeper.shown()
+    assert message.text(ctrl).endswith(told) and "1–1" not in message.text(ctrl)
+    html = shelf_panel.messages_html(keeper)
+    assert f">{label}</button>" in html and "1–1" not in html and "1 à 1" not in html
+    repair = message.actions[0]
+    assert keeper.act(repair.name, repair.arg) == "changed"
+    assert ctrl.notice is not None and ctrl.notice.text == done
+    assert len(ctrl.game.moves) == 1
+
+
+@pytest.mark.parametrize(
+    ("lang", "told"),
+    [("en", "Its one move can be restored."), ("fr", "Son unique coup peut être restauré.")],
+)
+def test_a_whole_record_of_one_move_is_told_in_the_singular(
+    clock: Clock, lang: str, told: str
+) -> None:
+    good = json.loads(entry_of(played(1), "e", 1).to_text())
+    store = MemoryStore()
+    store.data[GAME_PREFIX + "e"] = json.dumps({**good, "stamp": None})
+    ctrl, keeper = device(store, clock, lang=lang)
+    keeper.launch(None, {}, code=False, error=False)
+    (text,) = texts(keeper)
+    assert text.endswith(told)
+
+
+# ----- pictures in "Your games" ---------------------------------------------------------------
+
+
+def pictured_dice(svg: str) -> dict[tuple[int, int], tuple[str, int]]:
+    """The dice a picture draws: the origin of each square that holds one → (colour, value)."""
+    dice = {}
+    for chunk in svg.split('<g class="sq')[1:]:
+        place = re.search(r'transform="translate\((\d+) (\d+)\)"', chunk)
+        die = re.search(r'data-colour="(\w)" data-value="(\d)"', chunk)
+        if place and die:
+            dice[int(place.group(1)), int(place.group(2))] = (die.group(1), int(die.group(2)))
+    return dice
+
+
+def test_each_saved_game_has_a_picture_of_its_position(clock: Clock) -> None:
+    store = MemoryStore()
+    ctrl, keeper = device(store, clock)
+    keeper.launch(Game.from_position("r3c3,y2d4 r ry L2"), {}, code=False, error=False)
+    keeper.launch(finished_game(), {}, code=True, error=False)
+    keeper.launch(Game.from_position("r5c3,y4e5,b2b6 b rby L2"), {}, code=False, error=False)
+    assert keeper.shelf is not None
+    html = shelf_panel.games_html(keeper, str, pictures=True)
+    rows = html.split("<li ")[1:]
+    assert len(rows) == len(keeper.shelf.recent()) == 3
+    for row, entry in zip(rows, keeper.shelf.recent(), strict=True):
+        assert f'data-position="{entry.position}"' in row
+        (picture,) = re.findall(r'<span class="saved-picture" aria-hidden="true">.*?</svg>', row)
+        bottom = re.search(r'data-bottom="(\w)"', picture)
+        assert bottom is not None
+        spec = parse_position(entry.position)
+        expected = {square_origin(sq, bottom.group(1)): die for sq, die in spec.pieces.items()}
+        assert pictured_dice(picture) == expected
+    # The page's board stays the only one its selectors find.
+    assert html.count('<svg class="saved-board"') == 3
+    for hook in ('class="board"', "data-square=", "data-die="):
+        assert hook not in html
+    assert "<svg" not in shelf_panel.games_html(keeper, str)  # the list closed: no pictures
+
+
+def test_a_picture_is_seen_from_the_side_this_device_plays(clock: Clock) -> None:
+    store = MemoryStore()
+    ctrl, keeper = device(store, clock)
+    source = Game.from_position("r3c3,y2d4 r ry L2")
+    source.play("c3-b4")  # yellow to move: a link by correspondence hands yellow the turn
+    keeper.launch(Game.from_record(source.record()), {}, code=True, error=False)
+    html = shelf_panel.games_html(keeper, str, pictures=True)
+    assert 'data-bottom="y"' in html
+
+
+def test_a_position_that_cannot_be_drawn_leaves_the_entry_without_a_picture(
+    clock: Clock,
+) -> None:
+    store = MemoryStore()
+    entry = entry_of(played(2), "odd", 1, position="not a position")
+    store.data[GAME_PREFIX + "odd"] = entry.to_text()
+    ctrl, keeper = device(store, clock)
+    keeper.launch(None, {}, code=False, error=False)
+    html = shelf_panel.games_html(keeper, str, pictures=True)
+    assert html.count("data-saved-game=") == 1 and "<svg" not in html

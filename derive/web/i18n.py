@@ -236,6 +236,14 @@ EN: Final[dict[str, str]] = {
     "shelf.why.format": "it is not a saved Dérive game",
     "shelf.why.newer": "it was saved by a newer version of the game",
     "shelf.why.shape": "some of its data is missing or of the wrong kind",
+    "shelf.why.version": "its version number is missing or wrong",
+    "shelf.why.id": "its name is missing or does not match where it was stored",
+    "shelf.why.no_record": "the record of its moves is missing or damaged",
+    "shelf.why.moves": "its list of moves holds something that is not a move",
+    "shelf.why.seats": "who plays which colour is missing or damaged",
+    "shelf.why.summary": "its summary (position, move number, result) is missing or damaged",
+    "shelf.why.dates": "the dates it was started and last played are missing or wrong",
+    "shelf.why.stamp": "the mark of its last save is missing or damaged",
     "shelf.unavailable": (
         "Your browser does not let this page store anything: this game is not being saved. "
         "Export it to keep it."
@@ -245,8 +253,13 @@ EN: Final[dict[str, str]] = {
         "saved, and nothing stored was changed. Export it to keep it."
     ),
     "shelf.full": (
-        "The browser's storage is full: this game is not being saved. Export it, or delete "
-        "games you no longer need in Your games."
+        "The browser's storage is full: this game is not being saved, and your other games "
+        "are kept as they were. Export it, or delete games you no longer need in Your games."
+    ),
+    "shelf.crowded": (
+        "Your games has no room left for this game: it is not being saved, and your other "
+        "games are kept as they were. Export it, or delete games you no longer need in Your "
+        "games."
     ),
     "shelf.damaged": (
         "A saved game could not be read ({reason}). Its text is kept aside: nothing was deleted."
@@ -265,6 +278,20 @@ EN: Final[dict[str, str]] = {
     ),
     "shelf.repair": "Restore moves 1–{good}",
     "shelf.repaired": "Moves 1–{good} restored.",
+    "shelf.repaired.one": "Move 1 restored.",
+    "shelf.repair.one": "Restore move 1",
+    "shelf.damaged.bad_move.one": (
+        "A saved game could not be read ({reason}). Its text is kept aside. Move 1 can be "
+        "restored; move {bad} ({move}) is not legal."
+    ),
+    "shelf.damaged.whole.one": (
+        "A saved game could not be read ({reason}). Its text is kept aside. Its one move "
+        "can be restored."
+    ),
+    "shelf.damaged.result.one": (
+        "A saved game could not be read ({reason}). Its text is kept aside. Its one move "
+        "can be restored, without the result it claimed."
+    ),
     "shelf.no_repair": "Nothing of this text can be restored; it stays kept aside.",
     "shelf.export_text": "Export its text",
     "shelf.cannot_export": "This game cannot be exported: {reason}.",
@@ -294,8 +321,8 @@ EN: Final[dict[str, str]] = {
     ),
     "shelf.gone": "This game was deleted in another tab. It is saved again if you play on.",
     "shelf.evicted": (
-        "Storage was running short: the oldest games were removed from Your games "
-        "({finished} finished, {unfinished} unfinished)."
+        "To make room, a finished game was removed from Your games ({rules}, over at move "
+        "{ply}). Export it to keep it."
     ),
     "shelf.resumed": "Game resumed.",
     "shelf.deleted": "Game deleted.",
@@ -516,6 +543,14 @@ FR: Final[dict[str, str]] = {
     "shelf.why.format": "ce n’est pas une partie de Dérive enregistrée",
     "shelf.why.newer": "elle a été enregistrée par une version plus récente du jeu",
     "shelf.why.shape": "certaines de ses données manquent ou ne sont pas du bon type",
+    "shelf.why.version": "son numéro de version manque ou est faux",
+    "shelf.why.id": "son nom manque ou ne correspond pas à l’endroit où elle était rangée",
+    "shelf.why.no_record": "le relevé de ses coups manque ou est abîmé",
+    "shelf.why.moves": "sa liste de coups contient autre chose que des coups",
+    "shelf.why.seats": "qui joue quelle couleur manque ou est abîmé",
+    "shelf.why.summary": "son résumé (position, numéro du coup, résultat) manque ou est abîmé",
+    "shelf.why.dates": "ses dates de début et de dernier coup manquent ou sont fausses",
+    "shelf.why.stamp": "la marque de son dernier enregistrement manque ou est abîmée",
     "shelf.unavailable": (
         "Votre navigateur ne laisse rien enregistrer à cette page : cette partie n’est pas "
         "sauvegardée. Exportez-la pour la garder."
@@ -526,8 +561,14 @@ FR: Final[dict[str, str]] = {
         "Exportez-la pour la garder."
     ),
     "shelf.full": (
-        "Le stockage du navigateur est plein : cette partie n’est pas sauvegardée. "
-        "Exportez-la, ou supprimez dans Vos parties celles dont vous n’avez plus besoin."
+        "Le stockage du navigateur est plein : cette partie n’est pas sauvegardée, et vos "
+        "autres parties restent telles quelles. Exportez-la, ou supprimez dans Vos parties "
+        "celles dont vous n’avez plus besoin."
+    ),
+    "shelf.crowded": (
+        "Vos parties n’ont plus de place pour celle-ci : elle n’est pas sauvegardée, et vos "
+        "autres parties restent telles quelles. Exportez-la, ou supprimez dans Vos parties "
+        "celles dont vous n’avez plus besoin."
     ),
     "shelf.damaged": (
         "Une partie enregistrée est illisible ({reason}). Son texte est mis de côté : "
@@ -547,6 +588,20 @@ FR: Final[dict[str, str]] = {
     ),
     "shelf.repair": "Restaurer les coups 1 à {good}",
     "shelf.repaired": "Coups 1 à {good} restaurés.",
+    "shelf.repaired.one": "Coup 1 restauré.",
+    "shelf.repair.one": "Restaurer le coup 1",
+    "shelf.damaged.bad_move.one": (
+        "Une partie enregistrée est illisible ({reason}). Son texte est mis de côté. "
+        "Le coup 1 peut être restauré ; le coup {bad} ({move}) n’est pas permis."
+    ),
+    "shelf.damaged.whole.one": (
+        "Une partie enregistrée est illisible ({reason}). Son texte est mis de côté. Son "
+        "unique coup peut être restauré."
+    ),
+    "shelf.damaged.result.one": (
+        "Une partie enregistrée est illisible ({reason}). Son texte est mis de côté. Son "
+        "unique coup peut être restauré, sans le résultat qu’elle annonçait."
+    ),
     "shelf.no_repair": "Rien de ce texte ne peut être restauré ; il reste mis de côté.",
     "shelf.export_text": "Exporter son texte",
     "shelf.cannot_export": "Cette partie ne peut pas être exportée : {reason}.",
@@ -579,8 +634,8 @@ FR: Final[dict[str, str]] = {
         "si vous continuez à jouer."
     ),
     "shelf.evicted": (
-        "La place venait à manquer : les parties les plus anciennes ont été retirées de Vos "
-        "parties ({finished} terminées, {unfinished} en cours)."
+        "Pour faire de la place, une partie terminée a été retirée de Vos parties ({rules}, "
+        "finie au coup {ply}). Exportez-la pour la garder."
     ),
     "shelf.resumed": "Partie reprise.",
     "shelf.deleted": "Partie supprimée.",

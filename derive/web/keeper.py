@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Final, Literal, Protocol
 
 from ..game import Game
-from . import share
+from . import i18n, share
 from .controller import HUMAN, Controller, Notice, Setup
 from .shelf import (
     GAME_PREFIX,
@@ -21,6 +21,7 @@ from .shelf import (
     LEGACY_KEY,
     Entry,
     Origin,
+    Refusal,
     SetAside,
     Shelf,
     StorageError,
@@ -81,6 +82,22 @@ def words(ctrl: Controller, value: object) -> object:
     if isinstance(value, Words):
         return ctrl.t(value)
     return value
+
+
+REFUSALS: Final[dict[Refusal, str]] = {
+    "quota": "shelf.full",
+    "bounds": "shelf.crowded",
+    "blocked": "shelf.unavailable",
+}
+"""The warning for each reason a write did not happen."""
+ROOM_MESSAGES: Final = frozenset({"shelf.full", "shelf.crowded"})
+"""Warnings that end by themselves once a write succeeds again."""
+
+
+def counted(one: str, many: str, count: int) -> str:
+    """The key of a sentence about ``count`` moves: one move has a sentence of its own
+    ("Move 1 can be restored", not "Moves 1–1")."""
+    return one if count == 1 else many
 
 
 # --------------------------------------------------------------------------- what comes next
@@ -167,6 +184,9 @@ class Keeper:
         self.pending: Pending | None = None
         self.deleted: tuple[str, str] | None = None
         """``(id, text)`` of the last game deleted from the list, for its Undo."""
+        self.evicted: dict[str, Entry] = {}
+        """Finished games removed to make room, by id: their export is offered until the
+        page is left (they exist nowhere else)."""
         if trouble is not None:
             self._not_saving(trouble)
 
@@ -246,7 +266,7 @@ class Keeper:
         if not any(e.moves == moves_of(game) for e in self.shelf.family(key)):
             entry = self._entry_for(self.shelf.new_id(key), key, game, ai, setup, "saved")
             try:
-                self.shelf.write(entry)
+                self._announce_evicted(self.shelf.write(entry))
             except StorageError:
                 return  # left where it was: read again next time
             self.tab.remember(entry.id)
@@ -304,13 +324,19 @@ class Keeper:
         ]
         key = "shelf.damaged"
         if repair is not None and repair.good > 0:
-            fields.append(("good", repair.good))
-            actions.append(Action("repair", "shelf.repair", found.key, (("good", repair.good),)))
+            good = repair.good
+            fields.append(("good", good))
+            label = counted("shelf.repair.one", "shelf.repair", good)
+            actions.append(Action("repair", label, found.key, (("good", good),)))
             if repair.bad is not None:
-                key = "shelf.damaged.bad_move"
+                key = counted("shelf.damaged.bad_move.one", "shelf.damaged.bad_move", good)
                 fields += [("bad", repair.bad), ("move", repair.move)]
             else:
-                key = "shelf.damaged.whole" if repair.whole else "shelf.damaged.result"
+                key = (
+                    counted("shelf.damaged.whole.one", "shelf.damaged.whole", good)
+                    if repair.whole
+                    else counted("shelf.damaged.result.one", "shelf.damaged.result", good)
+                )
         actions.append(Action("export-damaged", "shelf.export_text", found.key))
         self._say(Message(f"damaged:{found.key}", "error", key, tuple(fields), tuple(actions)))
 
@@ -481,22 +507,28 @@ class Keeper:
         try:
             evicted = self.shelf.write(entry)
         except StorageError as error:
-            self._not_saving("shelf.full" if error.full else "shelf.unavailable")
+            # The game plays on unsaved; every other game stays as it was.
+            self._not_saving(REFUSALS[error.kind])
             return
         bound.stamp = entry.stamp
         storage = self.messages.get("storage")
-        if storage is not None and storage.key == "shelf.full":
+        if storage is not None and storage.key in ROOM_MESSAGES:
             self._hush("storage")  # an unavailable storage does not come back by itself
-        if evicted:
-            finished = sum(1 for e in evicted if e.over)
-            self._say(
-                Message(
-                    "evicted",
-                    "info",
-                    "shelf.evicted",
-                    (("finished", finished), ("unfinished", len(evicted) - finished)),
-                )
+        self._announce_evicted(evicted)
+
+    def _announce_evicted(self, evicted: list[Entry]) -> None:
+        """Each finished game removed to make room, in a message that offers its export
+        (it exists nowhere else any more)."""
+        for entry in evicted:
+            self.evicted[entry.id] = entry
+            rule_set = str(entry.record.get("setup", {}).get("rule_set", ""))
+            name = f"rules.{rule_set}"
+            fields = (
+                ("rules", Words(name) if name in i18n.EN else rule_set),
+                ("ply", entry.ply),
             )
+            export = (Action("export-evicted", "games.export", entry.id),)
+            self._say(Message(f"evicted:{entry.id}", "warning", "shelf.evicted", fields, export))
 
     def _entry_for(
         self,
@@ -628,8 +660,9 @@ class Keeper:
 
     def _act_export(self, shelf: Shelf, entry_id: str) -> Result:
         entry = shelf.read(entry_id)
-        if not isinstance(entry, Entry):
-            return "render"
+        return self._export_entry(entry) if isinstance(entry, Entry) else "render"
+
+    def _export_entry(self, entry: Entry) -> Result:
         try:
             return Download(*share.export_file(entry.game()))
         except Unreadable as problem:
@@ -656,6 +689,10 @@ class Keeper:
                 self._say(Message("deleted", "warning", "shelf.full"))
         return "render"
 
+    def _act_export_evicted(self, shelf: Shelf, entry_id: str) -> Result:
+        entry = self.evicted.get(entry_id)
+        return self._export_entry(entry) if entry is not None else "render"
+
     def _act_export_damaged(self, shelf: Shelf, key: str) -> Result:
         text = shelf.store.get(key)
         if text is None:
@@ -671,7 +708,8 @@ class Keeper:
         ai = {c: v for c, v in repair.seats.items() if v != HUMAN}
         self._adopt(repair.game, ai, "restored", setup=repair.setup)
         self._hush(f"damaged:{key}")
-        self.ctrl.notice = Notice("success", self.ctrl.t("shelf.repaired", good=repair.good))
+        repaired = counted("shelf.repaired.one", "shelf.repaired", repair.good)
+        self.ctrl.notice = Notice("success", self.ctrl.t(repaired, good=repair.good))
         return "changed"
 
     def _act_drop_damaged(self, shelf: Shelf, key: str) -> Result:
@@ -684,6 +722,7 @@ class Keeper:
         "load-newer": _act_load_newer,
         "open-pending": _act_open_pending,
         "export": _act_export,
+        "export-evicted": _act_export_evicted,
         "delete": _act_delete,
         "undelete": _act_undelete,
         "export-damaged": _act_export_damaged,

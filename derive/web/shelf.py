@@ -120,12 +120,33 @@ def moves_of(game: Game) -> list[str]:
 # --------------------------------------------------------------------------- storage
 
 
-class StorageError(Exception):
-    """The browser refused a write: ``full`` (quota) or storage unavailable."""
+Refusal = Literal["quota", "bounds", "blocked"]
 
-    def __init__(self, full: bool) -> None:
-        super().__init__("storage full" if full else "storage unavailable")
-        self.full = full
+
+class StorageError(Exception):
+    """A write that did not happen: the browser's storage is full (``quota``), the shelf
+    keeps no more (``bounds``: its own limits, with only unfinished games left, which are
+    never removed to make room) or the browser refuses storage (``blocked``)."""
+
+    def __init__(self, kind: Refusal) -> None:
+        super().__init__(f"storage refused: {kind}")
+        self.kind: Refusal = kind
+
+    @property
+    def full(self) -> bool:
+        """Room may come back (a game deleted, a finished one exported and removed)."""
+        return self.kind != "blocked"
+
+
+QUOTA_ERRORS: Final = frozenset({"QuotaExceededError", "NS_ERROR_DOM_QUOTA_REACHED"})
+"""The names browsers give a write refused for want of room (Firefox's older one too);
+any other refusal (``SecurityError``: a privacy setting, a sandboxed frame) is storage
+that is not there for this page at all."""
+
+
+def refusal(error_name: str) -> StorageError:
+    """What the browser meant by refusing a write with an error of this name."""
+    return StorageError("quota" if error_name in QUOTA_ERRORS else "blocked")
 
 
 class Store(Protocol):
@@ -155,7 +176,7 @@ class MemoryStore:
         if self.capacity is not None:
             used = sum(len(k) + len(v) for k, v in self.data.items() if k != key)
             if used + len(key) + len(value) > self.capacity:
-                raise StorageError(full=True)
+                raise StorageError("quota")
         self.data[key] = value
 
     def remove(self, key: str) -> None:
@@ -259,19 +280,19 @@ def parse_entry(text: str, storage_key: str | None = None) -> Entry:
     if isinstance(version, int) and not isinstance(version, bool) and version > ENTRY_VERSION:
         raise Unreadable("shelf.why.newer")
     if version != ENTRY_VERSION:
-        raise Unreadable("shelf.why.shape", "version")
+        raise _misshapen("version")
     entry_id = _typed(data, "id", str)
     if storage_key is not None and storage_key != GAME_PREFIX + entry_id:
-        raise Unreadable("shelf.why.shape", "id")
+        raise _misshapen("id")
     record = _typed(data, "record", dict)
     moves = record.get("moves")
     if not isinstance(record.get("setup"), dict) or not isinstance(moves, list):
-        raise Unreadable("shelf.why.shape", "record")
+        raise _misshapen("record")
     if not all(isinstance(m, str) for m in moves):
-        raise Unreadable("shelf.why.shape", "moves")
+        raise _misshapen("moves")
     seats = _typed(data, "seats", dict)
     if not all(c in COLOURS and isinstance(v, str) for c, v in seats.items()):
-        raise Unreadable("shelf.why.shape", "seats")
+        raise _misshapen("seats")
     facts = _typed(data, "summary", dict)
     result = facts.get("result")
     you = data.get("you")
@@ -281,7 +302,7 @@ def parse_entry(text: str, storage_key: str | None = None) -> Entry:
         or you not in (None, *COLOURS)
         or origin not in ("new", "link", "file", "saved", "restored", "branch")
     ):
-        raise Unreadable("shelf.why.shape", "summary")
+        raise _misshapen("summary")
     return Entry(
         id=entry_id,
         key=_typed(data, "key", str),
@@ -300,6 +321,28 @@ def parse_entry(text: str, storage_key: str | None = None) -> Entry:
     )
 
 
+FIELD_REASONS: Final = {
+    "version": "shelf.why.version",
+    "id": "shelf.why.id",
+    "key": "shelf.why.id",
+    "record": "shelf.why.no_record",
+    "moves": "shelf.why.moves",
+    "seats": "shelf.why.seats",
+    "summary": "shelf.why.summary",
+    "position": "shelf.why.summary",
+    "ply": "shelf.why.summary",
+    "created": "shelf.why.dates",
+    "updated": "shelf.why.dates",
+    "stamp": "shelf.why.stamp",
+}
+"""The player's reason (an i18n key, a sentence) for each part of an entry that can be
+missing or of the wrong kind: never the field's own name."""
+
+
+def _misshapen(name: str) -> Unreadable:
+    return Unreadable(FIELD_REASONS.get(name, "shelf.why.shape"))
+
+
 def as_object(value: Any) -> dict[str, Any]:
     return value if isinstance(value, dict) else {}
 
@@ -309,14 +352,14 @@ def _count(data: dict[str, Any], name: str) -> int:
     one would reach JavaScript as a BigInt, which ``Date`` refuses)."""
     value: int = _typed(data, name, int)
     if not 0 <= value < 2**53:
-        raise Unreadable("shelf.why.shape", name)
+        raise _misshapen(name)
     return value
 
 
 def _typed(data: dict[str, Any], name: str, kind: type) -> Any:
     value = data.get(name)
     if not isinstance(value, kind) or isinstance(value, bool):
-        raise Unreadable("shelf.why.shape", name)
+        raise _misshapen(name)
     return value
 
 
@@ -509,9 +552,10 @@ class Shelf:
 
     def write(self, entry: Entry, *, keep: Iterable[str] = ()) -> list[Entry]:
         """Store ``entry`` (with a fresh stamp), making room if the shelf is beyond its
-        bounds or the browser full: the oldest finished games go first, then the oldest
-        others, never ``entry`` nor the ids in ``keep``.  Returns the games removed;
-        ``StorageError`` if there is still no room (nothing is then removed for it)."""
+        bounds or the browser full: the oldest finished games go, never an unfinished
+        one, nor ``entry`` nor the ids in ``keep``.  Returns the games removed (the caller
+        offers their export: they exist nowhere else now); ``StorageError`` if there is
+        still no room (nothing is then removed for it)."""
         entry.stamp = self.new_stamp()
         text = entry.to_text()
         entry.size = len(text)
@@ -527,7 +571,7 @@ class Shelf:
             count -= 1
             chars -= victim.size
         if count > self.max_games or chars > self.max_chars or entry.size > MAX_ENTRY_CHARS:
-            raise StorageError(full=True)
+            raise StorageError("bounds")
         squeezed: list[Entry] = []
         while True:
             try:
@@ -537,7 +581,8 @@ class Shelf:
                 if not error.full or not candidates:
                     self._put_back(squeezed)
                     raise
-                # The browser's own quota (shared with set-aside texts) is lower than ours.
+                # The browser's own quota (shared with set-aside texts and every other
+                # key of the site) is lower than ours.
                 squeezed.append(candidates.pop(0))
                 self.store.remove(squeezed[-1].storage_key)
         doomed += squeezed
@@ -557,8 +602,9 @@ class Shelf:
                 self.entries.pop(entry.id, None)
 
     def _eviction_order(self) -> list[Entry]:
-        by_age = sorted(self.entries.values(), key=lambda e: (e.updated, e.id))
-        return [e for e in by_age if e.over] + [e for e in by_age if not e.over]
+        """The games that may make room, oldest first: finished ones only (a finished
+        game is kept whole in its export; an unfinished one is still being played)."""
+        return sorted((e for e in self.entries.values() if e.over), key=lambda e: (e.updated, e.id))
 
     def delete(self, entry_id: str) -> str | None:
         """Remove an entry; its text is returned, so that a deletion can be undone."""

@@ -1,18 +1,25 @@
 """HTML of the shelf: the "Your games" list and the shelf's messages (pure, escaped).
 
 The list's contract (tests and outside checks rely on it): one ``[data-saved-game]``
-element per saved game, with its id, and ``data-position`` its current position.
+element per saved game, with its id, and ``data-position`` its current position.  Each
+game may show a small picture of its position, drawn by the board's own SVG function.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
+from dataclasses import replace
 from html import escape
+from typing import Final
 
-from . import i18n
-from .controller import Controller
+from ..game import Game
+from . import i18n, orientation
+from .controller import HUMAN, Controller
+from .highlights import board_view
 from .keeper import Keeper, Message
-from .shelf import Entry, damaged_time
+from .shelf import MAX_GAMES, Entry, damaged_time
+from .svg import render_board
 
 KIND_CLASS = {"error": "error", "warning": "error", "info": "info"}
 """Warnings look like errors: the player must see that the game is not being saved."""
@@ -59,9 +66,47 @@ def entry_facts(ctrl: Controller, entry: Entry, when: Callable[[int], str]) -> s
     return " · ".join(facts)
 
 
-def games_html(keeper: Keeper, when: Callable[[int], str]) -> str:
+_PICTURES: dict[tuple[str, str, str, bool], str] = {}
+"""Pictures already drawn, by what they show: the list is drawn again after every move,
+and only the game on the board has moved."""
+_BOARD_HOOKS: Final = re.compile(r' data-(?:square|die|position)="[^"]*"')
+
+
+def entry_picture(entry: Entry, lang: str) -> str:
+    """A small static picture of the entry's position, seen from the side this device
+    plays; decoration (``aria-hidden``): the entry's text says what it shows.  Empty if
+    its position cannot be read."""
+    key = (entry.position, entry.you or "", lang, entry.over)
+    if key not in _PICTURES:
+        if len(_PICTURES) >= 2 * MAX_GAMES:
+            _PICTURES.clear()
+        _PICTURES[key] = _draw(entry, lang)
+    return _PICTURES[key]
+
+
+def _draw(entry: Entry, lang: str) -> str:
+    try:
+        game = Game.from_position(entry.position)
+    except ValueError:
+        return ""
+    colours = game.seating.colours
+    humans = [c for c, v in entry.seats.items() if v == HUMAN]
+    bottom = entry.you or orientation.default_bottom(colours, humans)
+    view = board_view(game.explain(), interactive=False, lang=lang, bottom=bottom)
+    if entry.over:
+        view = replace(view, to_move=None)  # a draw leaves no winning chain to say so
+    # Another class and none of the board's hooks: the page's board stays the only element
+    # that answers its selectors ("svg.board", "[data-square]", "[data-die]").
+    svg = _BOARD_HOOKS.sub("", render_board(view, static=True))
+    svg = svg.replace('<svg class="board"', '<svg class="saved-board"', 1)
+    return f'<span class="saved-picture" aria-hidden="true">{svg}</span>'
+
+
+def games_html(keeper: Keeper, when: Callable[[int], str], *, pictures: bool = False) -> str:
     """The "Your games" list: each saved game (resume, export, delete) and the texts
-    kept aside because they could not be read (export, repair, delete)."""
+    kept aside because they could not be read (export, repair, delete).  ``pictures``:
+    with a small picture of each game (while the list is open: a page with many games
+    need not hold them all the rest of the time)."""
     ctrl = keeper.ctrl
     shelf = keeper.shelf
     if shelf is None:
@@ -76,9 +121,11 @@ def games_html(keeper: Keeper, when: Callable[[int], str]) -> str:
             buttons.append(_button(ctrl, "delete", "games.delete", entry.id))
         mark = f' <span class="saved-here">{escape(ctrl.t("games.current"))}</span>' if here else ""
         current_attr = ' aria-current="true"' if here else ""
+        picture = entry_picture(entry, ctrl.lang) if pictures else ""
         rows.append(
-            f'<li class="saved-game" data-saved-game="{_attr(entry.id)}" '
-            f'data-position="{_attr(entry.position)}"{current_attr}>'
+            f'<li class="saved-game{" pictured" if picture else ""}" '
+            f'data-saved-game="{_attr(entry.id)}" '
+            f'data-position="{_attr(entry.position)}"{current_attr}>{picture}'
             f'<span class="saved-title">{escape(entry_title(ctrl, entry))}{mark}</span>'
             f'<span class="saved-facts">{escape(entry_facts(ctrl, entry, when))}</span>'
             f'<span class="saved-buttons">{"".join(buttons)}</span></li>'

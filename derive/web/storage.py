@@ -23,8 +23,8 @@ from pyscript.ffi import create_proxy, is_none, to_js
 
 from . import params, shelf_panel
 from .controller import Notice
-from .keeper import Download, Keeper, Result, SimpleTab
-from .shelf import MAX_FILE_BYTES, MemoryStore, Shelf, StorageError
+from .keeper import REFUSALS, Download, Keeper, Result, SimpleTab
+from .shelf import MAX_FILE_BYTES, MemoryStore, Shelf, refusal
 
 TAB_KEY = "derive.tab"
 """In ``sessionStorage``: the entry this tab plays, so a reload resumes its own game even
@@ -70,9 +70,7 @@ class LocalStore:
         try:
             self.area.setItem(key, value)
         except JsException as error:
-            # QuotaExceededError; anything else once the probe passed means the same to
-            # the player: this write did not happen.
-            raise StorageError(full=True) from error
+            raise refusal(str(getattr(error, "name", ""))) from error
 
     def remove(self, key: str) -> None:
         with contextlib.suppress(JsException):
@@ -104,16 +102,23 @@ class SessionTab:
             self.area.setItem(TAB_KEY, entry_id)
 
 
-def _open_storage() -> tuple[Any, Any] | None:
-    """``(localStorage, sessionStorage)``, or ``None`` if the browser refuses storage
-    (a privacy setting, a sandboxed frame)."""
+def _open_storage() -> tuple[Any, Any, str | None] | None:
+    """``(localStorage, sessionStorage, trouble)``, or ``None`` if the browser refuses
+    storage (a privacy setting, a sandboxed frame).  Storage with no room left is still
+    storage: its games are read and kept, and ``trouble`` says it is full."""
     try:
         area = window.localStorage
-        area.setItem(_PROBE_KEY, "1")
-        area.removeItem(_PROBE_KEY)
-        return area, window.sessionStorage
+        session = window.sessionStorage
     except JsException:
         return None
+    try:
+        area.setItem(_PROBE_KEY, "1")
+    except JsException as error:
+        problem = refusal(str(getattr(error, "name", "")))
+        return (area, session, REFUSALS[problem.kind]) if problem.full else None
+    with contextlib.suppress(JsException):
+        area.removeItem(_PROBE_KEY)
+    return area, session, None
 
 
 def _now() -> int:
@@ -144,8 +149,9 @@ class ShelfGlue:
         if areas is None:
             self.keeper = self._unsaved("shelf.unavailable")
         else:
-            local, session = areas
-            self.keeper = Keeper(page.ctrl, Shelf(LocalStore(local), _now), SessionTab(session))
+            local, session, trouble = areas
+            shelf = Shelf(LocalStore(local), _now)
+            self.keeper = Keeper(page.ctrl, shelf, SessionTab(session), trouble=trouble)
         code = bool(js.URLSearchParams.new(window.location.search).has("game"))
         try:
             setup_needed = self.keeper.launch(launch.game, launch.ai, code=code, error=error)
@@ -156,6 +162,9 @@ class ShelfGlue:
             setup_needed = self.keeper.launch(launch.game, launch.ai, code=code, error=error)
         self._select(launch)
         window.addEventListener("storage", _keep(page.guard(self.on_storage)))
+        dialog = _find("#games")
+        if dialog is not None:  # however it closes (a button, Escape): the pictures go
+            dialog.addEventListener("close", _keep(page.guard(lambda _: self.render())))
         document.addEventListener("click", _keep(page.guard(self.on_click)))
         # The page's language can change at any time: the shelf's words follow it.
         redraw = page.guard(lambda _: self.render(force=True))
@@ -178,16 +187,20 @@ class ShelfGlue:
 
     # ----- drawing -----------------------------------------------------------------
 
-    def render(self, *, force: bool = False) -> None:
+    def render(self, *, force: bool = False, pictures: bool | None = None) -> None:
         """The list and the messages, each replaced only when it changed (a message
-        with ``role="alert"`` is announced again every time it is inserted)."""
+        with ``role="alert"`` is announced again every time it is inserted).  The games'
+        pictures are drawn while the list is open (``pictures``: whatever it is)."""
         keeper = self.keeper
         messages = shelf_panel.messages_html(keeper)
         box = _find("#shelf-messages")
         if box is not None and (force or messages != self.shown_messages):
             box.innerHTML = messages
             self.shown_messages = messages
-        games = shelf_panel.games_html(keeper, self._when)
+        if pictures is None:
+            dialog = _find("#games")
+            pictures = dialog is not None and bool(dialog.open)
+        games = shelf_panel.games_html(keeper, self._when, pictures=pictures)
         listing = _find("#saved-games")
         if listing is not None and (force or games != self.shown_games):
             listing.innerHTML = games
@@ -230,7 +243,8 @@ class ShelfGlue:
             menu = button.closest("details")
             if not is_none(menu):
                 menu.open = False
-            self.render(force=True)
+            # Drawn with its pictures before it opens, so that the focus lands in the list.
+            self.render(force=True, pictures=True)
             if dialog is not None and not dialog.open:
                 dialog.showModal()
             return

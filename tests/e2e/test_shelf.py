@@ -8,7 +8,7 @@ from __future__ import annotations
 import base64
 import json
 import zlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -24,6 +24,7 @@ from tests.e2e.appdriver import (
     wait_for_ply,
 )
 from tests.e2e.conftest import PageMonitor, open_browser
+from tests.e2e.test_first_minute import assert_accessible
 
 NESTED = "[" * 100_000 + "]" * 100_000
 """The probe's payload: a deeply nested JSON array, which kills Pyodide if parsed."""
@@ -259,6 +260,89 @@ def test_full_storage_shows_that_the_game_is_not_being_saved(
     expect(warning).to_be_visible()
     play_clicks(page, "c1")
     expect(warning).to_be_visible()
+
+
+FILL_TO_THE_BRIM = """
+() => {
+  // Other keys of the site take every character local storage has left.
+  let chunk = "x".repeat(1 << 20);
+  let count = 0;
+  while (chunk.length > 0) {
+    try {
+      localStorage.setItem(`other.${count}`, chunk);
+      count += 1;
+    } catch (_) {
+      chunk = chunk.slice(0, Math.floor(chunk.length / 2));
+    }
+  }
+  return count;
+}
+"""
+
+
+def test_full_storage_keeps_every_game_and_offers_the_new_ones_export(
+    page: Page, server_url: str
+) -> None:
+    open_app(page, server_url, position_query("- r ry L2"))
+    first = play_clicks(page, "c1", "d10", "e1", "f10", "g1")
+    assert page.evaluate("document.documentElement.dataset.plies") == "5"
+    (first_id,) = saved_games(page)
+    assert page.evaluate(FILL_TO_THE_BRIM) > 0
+
+    new_two_player_game(page)
+    play_clicks(page, "c1")
+    warning = page.locator('#shelf-messages [data-topic="storage"]')
+    expect(warning).to_have_attribute("role", "alert")
+    expect(warning).to_contain_text("The browser's storage is full: this game is not being saved")
+    expect(warning).to_be_visible()
+    assert saved_games(page) == {first_id: first}  # the unfinished game stays
+    expect(page.locator('#shelf-messages [data-topic^="evicted"]')).to_have_count(0)
+    with page.expect_download() as download:
+        warning.locator('[data-shelf="export-current"]').click()
+    record = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
+    assert [str(m) for m in Game.from_record(record).moves] == ["+c1"]
+
+    # A link opened with no room at all: the storage is full, not refused.
+    link = share_link(page)
+    goto(page, link)
+    assert page.evaluate("localStorage.getItem('derive.probe')") is None
+    expect(warning).to_contain_text("The browser's storage is full")
+    assert not any("does not let this page store" in text for text in alerts(page))
+    assert saved_games(page) == {first_id: first}
+
+
+def test_your_games_shows_a_picture_of_each_game(
+    page: Page, server_url: str, screenshot: Callable[..., Path]
+) -> None:
+    open_app(page, server_url, position_query("- r ry L3"))
+    play_clicks(page, "c1", "d10")
+    goto(page, f"{server_url}/index.html{position_query('r3c3,y2d4 r ry L2')}")
+    play_clicks(page, "c3", "e5")
+    goto(page, f"{server_url}/index.html{position_query('r5c3,y4e5,b2b6 b rby L2')}")
+    games = saved_games(page)
+    assert len(games) == 3
+    expect(page.locator("#saved-games .saved-picture")).to_have_count(0)  # closed: none
+
+    page.locator(".menu summary").click()
+    page.click('[data-shelf="open"]')
+    dialog = page.locator("#games")
+    expect(dialog).to_be_visible()
+    for entry_id, position in games.items():
+        row = dialog.locator(f'[data-saved-game="{entry_id}"]')
+        picture = row.locator(".saved-picture svg.saved-board")
+        expect(picture).to_be_visible()
+        dice = len(position.split()[0].split(","))
+        expect(picture.locator(".die")).to_have_count(dice)
+        box = picture.bounding_box()
+        assert box is not None and 60 <= box["width"] <= 100
+    expect(page.locator("svg.board")).to_have_count(1)  # the pictures are not boards
+    assert_accessible(page)
+    for name, width, height in (("phone", 390, 844), ("desktop", 1280, 800)):
+        page.set_viewport_size({"width": width, "height": height})
+        screenshot(name, full_page=False)
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    expect(page.locator("#saved-games .saved-picture")).to_have_count(0)
 
 
 @pytest.fixture
