@@ -1,7 +1,8 @@
 // The embed kit's pages (embed-kit.html, integrer.html): snippets that name this site in
 // full (a snippet is pasted on another site), copy buttons, and the builder, which writes a
 // snippet from a form and shows it in the preview frame. The board in the frame checks the
-// link itself (its rules name any bad parameter): nothing here knows a rule.
+// link itself (its rules name any bad parameter): nothing here knows a rule, so the builder
+// wakes the preview's rules and says what they made of the link, under the snippet.
 (() => {
   "use strict";
   const FRAME = "embed.html";
@@ -58,7 +59,35 @@
     frame.setAttribute("title", "Dérive");
     frame.setAttribute("style", "border: 0");
     code.textContent = absolute(frame.outerHTML);
+    judge(preview, document.getElementById("kit-verdict"));
     preview.src = src;
+  }
+
+  // The preview is of this site: its page can be read. Its rules start (a board waits for
+  // its reader otherwise) and either make it live or name the bad parameter in its alert.
+  function judge(preview, box) {
+    const say = (kind, detail = "") => {
+      box.dataset.verdict = kind;
+      box.textContent = detail ? `${box.dataset[kind]} ${detail}` : box.dataset[kind];
+    };
+    say("checking");
+    preview.addEventListener("load", () => {
+      const inner = preview.contentWindow;
+      const doc = preview.contentDocument;
+      if (!inner || !doc) return;
+      const root = doc.documentElement;
+      const settled = () => {
+        if (root.dataset.python === "failed") return say("failed"), true;
+        if (root.dataset.ready !== "true") return false;
+        const alert = doc.querySelector("[role=alert]");
+        const refusal = alert && !alert.hidden ? alert.textContent.trim() : "";
+        return (refusal ? say("refused", refusal) : say("accepted")), true;
+      };
+      if (settled()) return;
+      const watch = new MutationObserver(() => settled() && watch.disconnect());
+      watch.observe(root, { attributes: true, attributeFilter: ["data-ready", "data-python"] });
+      if (typeof inner.deriveStart === "function") inner.deriveStart();
+    }, { once: true });
   }
 
   addEventListener("DOMContentLoaded", () => {

@@ -42,7 +42,7 @@ def test_click_capture_target() -> None:
     played = ctrl.click("d4")
     assert played is not None and played.move == "c3xd4" and played.value == 1
     assert ctrl.game.reserve("y") == 7
-    assert ctrl.announcement == "Red captures on d4 from c3."
+    assert ctrl.announcement == "Red takes Yellow's 2 on d4 from c3."
 
 
 def test_click_selected_die_again_deselects() -> None:
@@ -156,7 +156,7 @@ def test_think_request_only_for_a_computer_seat_once_ready() -> None:
     assert ctrl.think_request() is None  # one at a time
     assert ctrl.status() == "Yellow is thinking…"
     ctrl.think_progress(request.token, 3)
-    assert ctrl.status() == "Yellow is thinking… (depth 3)"
+    assert ctrl.status() == "Yellow is thinking…"  # the search's depth is no player's word
     assert not ctrl.board_view().enters  # nothing to click while it thinks
 
 

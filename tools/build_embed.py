@@ -329,6 +329,8 @@ class KitWords:
     play: str
     other: str
     skip: str
+    verdict: dict[str, str]
+    """The builder's word on its snippet, once the preview's rules have read its link."""
 
 
 KIT_WORDS: dict[str, KitWords] = {
@@ -383,6 +385,10 @@ KIT_WORDS: dict[str, KitWords] = {
             "builder below does it).",
             "Keyboard: Tab to the board; arrows to step (or to move the cursor on a board to "
             "play), Enter to pick a die and its square, `+` `-` `D` on the selected die.",
+            "Your page's own rules: a Content-Security-Policy must allow this site in "
+            "`frame-src` (or `child-src`); a `sandbox` attribute on the iframe needs "
+            "`allow-scripts allow-same-origin`. Nothing else is needed: the board stores "
+            "nothing, so a reader's browser that blocks third-party storage changes nothing.",
         ),
         builder_heading="Make your own",
         builder_intro="Paste a position (and moves or a solution), choose what the board "
@@ -411,6 +417,13 @@ KIT_WORDS: dict[str, KitWords] = {
         play="Play the game",
         other="Version française",
         skip="Skip to the snippets",
+        verdict={
+            "checking": "The rules are loading in the preview to check this link…",
+            "accepted": "The rules accept this board: the snippet is ready to copy.",
+            "refused": "The rules refuse this link, so the board would show this message:",
+            "failed": "The rules could not be loaded to check this link: reload the page "
+            "to try again.",
+        },
     ),
     "fr": KitWords(
         title="Des plateaux Dérive sur votre site — le kit d’intégration",
@@ -473,6 +486,10 @@ KIT_WORDS: dict[str, KitWords] = {
             "Au clavier : Tab jusqu’au plateau ; les flèches pour avancer (ou déplacer le "
             "curseur sur un plateau à jouer), Entrée pour choisir un dé puis sa case, `+` "
             "`-` `D` sur le dé choisi.",
+            "Les règles de votre page : une Content-Security-Policy doit autoriser ce site "
+            "dans `frame-src` (ou `child-src`) ; un attribut `sandbox` sur l’iframe demande "
+            "`allow-scripts allow-same-origin`. Rien d’autre : le plateau n’enregistre rien, "
+            "un navigateur qui bloque le stockage tiers ne change donc rien.",
         ),
         builder_heading="Faites le vôtre",
         builder_intro="Collez une position (et des coups ou une solution), choisissez ce que "
@@ -501,6 +518,13 @@ KIT_WORDS: dict[str, KitWords] = {
         play="Jouer",
         other="English version",
         skip="Aller aux extraits",
+        verdict={
+            "checking": "Les règles se chargent dans l’aperçu pour vérifier ce lien…",
+            "accepted": "Les règles acceptent ce plateau : l’extrait est prêt à copier.",
+            "refused": "Les règles refusent ce lien ; le plateau afficherait ce message :",
+            "failed": "Les règles n’ont pas pu être chargées pour vérifier ce lien : rechargez "
+            "la page pour réessayer.",
+        },
     ),
 }
 
@@ -576,6 +600,7 @@ def builder_html(lang: str) -> str:
             f'spellcheck="false" autocomplete="off"{size}>'
         )
 
+    verdict = " ".join(f'data-{key}="{escape(text)}"' for key, text in words.verdict.items())
     return f"""\
 <section class="kit-builder" id="builder" aria-labelledby="builder-title">
 <h2 id="builder-title">{escape(words.builder_heading)}</h2>
@@ -597,7 +622,8 @@ def builder_html(lang: str) -> str:
 <pre><code class="snippet" id="kit-snippet" data-snippet>\
 {escape(snippet(start.src(lang), "Dérive"))}</code></pre>
 <button type="button" class="copy" data-copy data-copied="{escape(words.copied)}">\
-{escape(words.copy)}</button></div>
+{escape(words.copy)}</button>
+<p class="kit-verdict" id="kit-verdict" role="status" {verdict}></p></div>
 <iframe class="kit-frame" id="kit-preview" src="{escape(start.src(lang))}" width="{SIZE[0]}" \
 height="{SIZE[1]}" title="{escape(words.preview)}"></iframe></div>
 </section>"""

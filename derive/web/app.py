@@ -13,6 +13,7 @@ import contextlib
 import random
 import traceback
 from collections.abc import Callable, Coroutine
+from html import escape
 from typing import Any, Literal
 
 import js
@@ -75,6 +76,13 @@ def _closest(target: Any, selector: str) -> Any:
     return _py(target.closest(selector))
 
 
+def _field(event: Any, name: str, default: Any = None) -> Any:
+    """``event``'s field ``name``, or ``default`` when it lacks it: a script, an extension
+    or a screen reader may dispatch a bare ``Event("keydown")`` with no key fields."""
+    value = getattr(event, name, None)
+    return default if value is None or is_none(value) else value
+
+
 class Page:
     def __init__(self) -> None:
         self.ctrl = Controller(self._initial_language())
@@ -95,8 +103,9 @@ class Page:
     # ----- start -----------------------------------------------------------
 
     def _initial_language(self) -> str:
-        query = str(window.location.search)
-        wanted = _py(js.URLSearchParams.new(query).get("lang")) or _storage_get(LANG_KEY)
+        # An invalid ?lang= is reported in the language the page would have without it.
+        asked = _py(js.URLSearchParams.new(str(window.location.search)).get("lang"))
+        wanted = asked if asked in i18n.LANGUAGES else _storage_get(LANG_KEY)
         return i18n.language(str(wanted) if wanted else str(window.navigator.language))
 
     def start(self) -> None:
@@ -111,6 +120,7 @@ class Page:
                 "error.params", reason=ctrl.t("error.param", name=problem.name, reason=reason)
             )
         self.embed = launch.embed or document.documentElement.classList.contains("embed")
+        ctrl.touch = bool(window.matchMedia("(pointer: coarse)").matches)
         if launch.lang:
             ctrl.lang = launch.lang
         ctrl.flip = launch.flip
@@ -174,6 +184,7 @@ class Page:
     def _bind(self) -> None:
         _on(document, "click", self.guard(self.on_click))
         _on(document, "keydown", self.guard(self.on_key))
+        _on(document, "pointerdown", self.guard(self.on_pointer))
         _on(_el("#board"), "pointerover", self.guard(self.on_hover))
         _on(_el("#move-form"), "submit", self.guard(self.on_move_submit))
         _on(_el("#setup-form"), "submit", self.guard(self.on_setup_submit))
@@ -209,14 +220,14 @@ class Page:
         notice.className = "notice error"
 
     def on_click(self, event: Any) -> None:
-        target = event.target
+        target = _field(event, "target")
         if not hasattr(target, "closest"):
             return
         for menu in document.querySelectorAll("details.menu[open]"):
             if not menu.contains(target):
                 menu.open = False  # a click elsewhere closes the menu
         action = _closest(target, "[data-action]")
-        if action is not None and not action.disabled:
+        if action is not None and not _field(action, "disabled", False):
             menu = _closest(action, "details")
             if menu is not None:
                 menu.open = False
@@ -236,9 +247,20 @@ class Page:
             _el("#board").focus(to_js({"preventScroll": True}))
             self.after(self.ctrl.click(str(square.dataset.square)))
 
+    def on_pointer(self, event: Any) -> None:
+        """Words follow the last input: "tap" after a finger or a pen, "click" after a
+        mouse.  Not drawn now: redrawing between a press and its click could take the
+        click's square away; the click's own drawing uses the new words."""
+        kind = str(_field(event, "pointerType", ""))
+        if kind in ("mouse", "touch", "pen"):
+            self.ctrl.touch = kind != "mouse"
+
     def on_hover(self, event: Any) -> None:
         """Show a jump's route while its destination is under the pointer."""
-        square = _closest(event.target, "[data-square]")
+        target = _field(event, "target")
+        if not hasattr(target, "closest"):
+            return
+        square = _closest(target, "[data-square]")
         name = str(square.dataset.square) if square is not None else ""
         for path in document.querySelectorAll("#board .jump-path"):
             path.classList.toggle("shown", str(path.getAttribute("data-for")) == name)
@@ -324,18 +346,18 @@ class Page:
             window.localStorage.setItem(key, value)
 
     def on_key(self, event: Any) -> None:
-        target = event.target
+        target = _field(event, "target")
         tag = str(getattr(target, "tagName", "")).lower()
         if tag in ("input", "select", "textarea") or _el("dialog[open]") is not None:
             return
-        if event.altKey or event.metaKey:
+        key = str(_field(event, "key", ""))
+        if not key or _field(event, "altKey", False) or _field(event, "metaKey", False):
             return
-        key = str(event.key)
         ctrl = self.ctrl
-        on_board = target == _el("#board")
-        if event.ctrlKey:
+        on_board = target is not None and target == _el("#board")
+        if _field(event, "ctrlKey", False):
             if key in ("z", "Z"):
-                self.do("redo" if event.shiftKey else "undo")
+                self.do("redo" if _field(event, "shiftKey", False) else "undo")
             elif key == "y":
                 self.do("redo")
             else:
@@ -405,6 +427,10 @@ class Page:
         else:
             notice.innerHTML = panel.notice_html(ctrl.notice, ctrl.lang)
             notice.className = f"notice {ctrl.notice.kind}"
+        # Only a refusal interrupts a screen reader; a hint or a success waits its turn.
+        error = ctrl.notice is not None and ctrl.notice.kind == "error"
+        notice.setAttribute("role", "alert" if error else "status")
+        _el("#log").innerHTML = "".join(f"<li>{escape(line)}</li>" for line in ctrl.recent())
         question = _el("#question")
         question.innerHTML = manners.question_html(ctrl)
         question.hidden = ctrl.pending is None

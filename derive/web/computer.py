@@ -117,6 +117,8 @@ class Computer:
                 if "error" in result:
                     raise RuntimeError(result["error"])
                 ctrl.think_progress(request.token, int(result["depth"]))
+                # The depth is for developers and tests, never in the players' words.
+                document.documentElement.dataset.depth = str(result["depth"])
                 document.querySelector("#status").textContent = ctrl.status()
                 if result["done"]:
                     break

@@ -14,8 +14,9 @@ from typing import Any, Final, Literal
 
 from ..board import COLOURS, OPPOSITE, RIVES, parse_square, square_name
 from ..game import Game, IllegalMove
-from ..notation import MOVE, PASS, Move
+from ..notation import CAPTURE, MOVE, PASS, Move
 from . import announce, highlights, i18n, orientation, share, why
+from .actionlog import ActionLog
 from .manners import Pending
 from .svg import BoardView
 
@@ -115,6 +116,8 @@ class Played:
     value: int = 0
     """The acting die's value afterwards (0 for a pass)."""
     by_ai: bool = False
+    taken: tuple[str, int] | None = None
+    """A capture's taken die: its colour and value."""
 
 
 @dataclass(frozen=True)
@@ -178,6 +181,9 @@ class Controller:
         self.ai_error = ""
         self.fresh_start_roll = False
         """The game was just set up by a roll: the page shows it once."""
+        self.touch = False
+        """The last input was a finger or a pen: the words say "tap", not "click"."""
+        self.log = ActionLog()
         self._token = 0
         self._replays: dict[int, Game] = {}
         self._explanation: dict[str, Any] | None = None
@@ -197,9 +203,9 @@ class Controller:
 
         return why.plain(engine_fr.translate(message))
 
-    def refusal(self, message: str) -> Notice:
+    def refusal(self, message: str, kind: Kind = "error") -> Notice:
         """An engine refusal as the player reads it, with a "why?" link to its rule."""
-        return Notice("error", self.engine_text(message), why.link(why.rule_of(message), self.lang))
+        return Notice(kind, self.engine_text(message), why.link_for(message, self.lang))
 
     def hint_text(self, reason: str) -> str:
         """The AI's reason for a hint, in the page's language."""
@@ -434,6 +440,7 @@ class Controller:
             raise IllegalMove(str(error)) from None
         colour = game.to_move
         path: tuple[str, ...] = ()
+        taken = game.piece_at(parsed.to_square) if parsed.kind == CAPTURE else None
         if parsed.kind == MOVE and game.is_legal(parsed):
             path = tuple(
                 square_name(s) for s in game.jump_path(parsed.from_square, parsed.to_square)
@@ -449,9 +456,19 @@ class Controller:
         self.notice = None
         self.pending = None  # a move answers a draw offer: no
         self._changed()
-        result = Played(colour, str(played), played.kind, path, value, by_ai)
-        self.announcement = announce.sentence(result, self.lang)
+        result = Played(colour, str(played), played.kind, path, value, by_ai, taken)
+        self.announcement = announce.sentence(result, self.lang, self.yours())
         return result
+
+    def yours(self) -> str | None:
+        """The colour "your" means: the one seat a person plays, if there is one."""
+        humans = [c for c in self.game.seating.colours if not self.is_ai(c)]
+        return humans[0] if len(humans) == 1 else None
+
+    def recent(self, count: int = 5) -> list[str]:
+        """The last ``count`` actions of the live game in words, the latest first."""
+        played = self.log.recent(self.game, count)
+        return [announce.sentence(p, self.lang, self.yours()) for p in reversed(played)]
 
     def play(self, move: str) -> Played | None:
         """Play a move typed or picked by a person; an illegal one sets the reason."""
@@ -510,14 +527,17 @@ class Controller:
             self.picking = name
             self.notice = None
             return None
+        kind: Kind = "error"
         if self.selected is not None:
             attempt = f"{self.selected}x{name}" if piece else f"{self.selected}-{name}"
         elif piece is None and parse_square(name) in RIVES[colour]:
             attempt = f"+{name}=1" if not self.game.rules.chance else f"+{name}"
         else:
-            attempt = f"{name}+"
+            # Nothing selected and none of the player's dice there: nothing was refused,
+            # the player is finding their way, so the words come as a hint.
+            attempt, kind = f"{name}+", "info"
         reason = self.game.why_illegal(attempt)
-        self.notice = self.refusal(reason) if reason else None
+        self.notice = self.refusal(reason, kind) if reason else None
         return None
 
     def pick_value(self, value: int) -> Played | None:
@@ -640,16 +660,31 @@ class Controller:
                 return self.t("status.paused")
             if self.ai_state in ("unknown", "starting"):
                 return self.t("status.ai_starting")
-            if self.thinking and self.thinking.depth:
-                return self.t("status.thinking.depth", colour=who, depth=self.thinking.depth)
-            return self.t("status.thinking", colour=who)
+            return self._after_capture(self.t("status.thinking", colour=who))
         if self.must_pass():
             return self.t("status.must_pass", colour=who)
         if self.picking:
             return self.t("status.pick_value", square=self.picking)
         if self.selected:
-            return self.t("status.selected", square=self.selected)
-        return self.t("status.to_move", colour=who)
+            key = "status.selected.touch" if self.touch else "status.selected"
+            return self.t(key, square=self.selected)
+        return self._after_capture(self.t("status.to_move", colour=who))
+
+    def _after_capture(self, status: str) -> str:
+        """``status`` after the words of a capture just made: what the computer took
+        must not pass unseen (the board alone changes little)."""
+        last = self.log.recent(self.game, 1)
+        taken = last[0].taken if last else None
+        if taken is None:
+            return status
+        played = last[0]
+        took = self.t(
+            "status.took",
+            colour=self.colour_name(played.colour),
+            die=announce.whose(taken, self.lang, self.yours()),
+            square=played.move[played.move.index("x") + 1 :],
+        )
+        return f"{took} {status}"
 
     def obligation_text(self) -> str | None:
         """The R16 announcement when it is in force for the side to move."""

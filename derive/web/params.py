@@ -14,21 +14,39 @@ setup screen; nothing half-applied.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Final
 
 from ..board import COLOURS, parse_square
 from ..game import Game
+from ..limits import quoted
 from . import i18n, share
+
+MAX_REASON: Final = 200
+"""Characters of a reason shown for a bad parameter: a sentence, never the link's bulk."""
+_LONG_WORD: Final = re.compile(r"\S{41,}")
 
 
 class ParamError(ValueError):
-    """A URL parameter that cannot be used; ``name`` is the parameter."""
+    """A URL parameter that cannot be used; ``name`` is the parameter.
+
+    ``reason`` is bounded whoever wrote it: a 60,000-character ``moves=`` must not
+    become a 60,000-character alert, even when a lower layer quoted it whole."""
 
     def __init__(self, name: str, reason: str) -> None:
+        reason = bounded(reason)
         super().__init__(f"{name}: {reason}")
         self.name = name
         self.reason = reason
+
+
+def bounded(text: str) -> str:
+    """``text`` with every run of more than 40 non-space characters cut to 40 (and
+    "…"), then the whole cut to ``MAX_REASON`` characters."""
+    text = _LONG_WORD.sub(lambda found: found.group(0)[:40] + "…", text)
+    return text if len(text) <= MAX_REASON else text[: MAX_REASON - 1] + "…"
 
 
 @dataclass
@@ -69,7 +87,7 @@ def parse(
     lang = one("lang")
     if lang is not None:
         if lang not in i18n.LANGUAGES:
-            raise ParamError("lang", f"{lang!r} is not one of {', '.join(i18n.LANGUAGES)}")
+            raise ParamError("lang", f"{quoted(lang)} is not one of {', '.join(i18n.LANGUAGES)}")
         launch.lang = lang
     launch.embed = _switch("embed", one("embed"))
     launch.flip = _switch("flip", one("flip"))
@@ -113,7 +131,7 @@ def _switch(name: str, value: str | None) -> bool:
     if value is None:
         return False
     if value not in ("", "0", "1", "true", "false"):
-        raise ParamError(name, f"{value!r} is not 1 or 0")
+        raise ParamError(name, f"{quoted(value)} is not 1 or 0")
     return value in ("", "1", "true")
 
 

@@ -44,10 +44,50 @@ SECTIONS: Final[dict[str, str]] = {
 }
 
 
+#: The engine's refusals that name no rule, by their words (English, as the engine
+#: writes them), and the Learn page's section that explains them.  The first match wins.
+SAID: Final[tuple[tuple[re.Pattern[str], str], ...]] = tuple(
+    (re.compile(words), section)
+    for words, section in (
+        (r"^choose the die's value", "lesson-enter-value"),
+        (r"has no die in reserve|is not on \w+'s rive|an entering die shows 1", "lesson-enter"),
+        (r"cannot reach|is occupied$", "lesson-step"),
+        (r"is already at [16]$", "lesson-change"),
+        (r"no re-roll in|re-roll's result is rolled|^a re-roll shows", "lesson-reroll"),
+        (r"is higher than", "lesson-capture-higher"),
+        (r"does not touch|no die to capture on|is your own die$", "lesson-capture"),
+        (r"belongs to your team-mate", "lesson-team"),
+        (r"^the game is over", "lesson-winning"),
+        (r"^pass is allowed only", "r22"),
+        # Nothing of the player's there, a move the position does not allow, a move
+        # mistyped: the actions a turn offers.
+        (r"^there is no \w+ die on|is not legal for|is not a move\b|a move is text", "actions"),
+        (r"is not a kind of move|is not a playable square|is not a move's value", "actions"),
+    )
+)
+
+
 def rule_of(message: str) -> str | None:
     """The first rule id a message names (``"R16"``), or ``None``."""
     found = _RULE.search(message)
     return f"R{int(found.group(1))}" if found else None
+
+
+def section_of(message: str) -> str | None:
+    """The Learn page's section behind an engine message: its rule's, else the one its
+    words point to (``SAID``); ``None`` for what no rule is behind ("nothing to undo")."""
+    rule = rule_of(message)
+    if rule is not None and rule in SECTIONS:
+        return SECTIONS[rule]
+    return next((section for words, section in SAID if words.search(message)), None)
+
+
+def link_for(message: str, lang: str) -> str | None:
+    """The "why?" address for an engine message in ``lang`` (see ``section_of``)."""
+    section = section_of(message)
+    if section is None:
+        return link(rule_of(message), lang)
+    return f"{PAGES.get(lang, PAGES['en'])}#{section}"
 
 
 def plain(message: str) -> str:

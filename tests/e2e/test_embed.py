@@ -324,3 +324,40 @@ def test_the_game_against_the_computer_in_a_frame_of_another_site(
         "data-position", re.compile(r"\br1d6\b.* r ry L1$"), timeout=30_000
     )
     assert not frame.locator("[role=alert]:visible").count()
+
+
+def test_no_line_of_words_is_cut_off_in_a_400_by_500_frame(page: Page, server_url: str) -> None:
+    """The README's snippets make 400×500 frames: the board gives way to the words below it,
+    even the longest, a refusal's reason with its "why?" link."""
+    page.set_viewport_size({"width": 400, "height": 500})
+    page.goto(f"{server_url}/embed.html?position={JUMP}&interactive=1&lang=fr")
+    page.click('[data-die="d4"]')  # not red's: the rules refuse, at length
+    live(page.main_frame)
+    page.click('[data-die="c3"]')
+    page.click('[data-square="c5"]')  # not a step nor a jump: refused, with why
+    expect(page.locator(".lesson-message")).not_to_be_empty()
+    bottoms = page.eval_on_selector_all(
+        ".embed-bar :is(p, button, a):not(:empty)",
+        "els => els.filter(e => e.offsetParent).map(e => e.getBoundingClientRect().bottom)",
+    )
+    assert bottoms and max(bottoms) <= 500, bottoms
+    board = page.locator("svg.board").bounding_box()
+    assert board is not None and board["width"] >= 250 and board["y"] + board["height"] <= 500
+
+
+def test_the_kits_builder_says_what_the_rules_make_of_its_link(page: Page, server_url: str) -> None:
+    page.goto(f"{server_url}/embed-kit.html")
+    form = page.locator("#kit-form")
+    form.locator("[name=position]").fill(JUMP)
+    form.locator("input[name=mode][value=watch]").check()
+    form.locator("[name=moves]").fill("b4-d6")  # no die on b4: the rules refuse it
+    form.locator("button[type=submit]").click()
+    verdict = page.locator("#kit-verdict")
+    expect(verdict).to_have_attribute("data-verdict", "checking")
+    expect(verdict).to_have_attribute("data-verdict", "refused", timeout=START_MS)
+    expect(verdict).to_contain_text("b4-d6")
+    expect(page.locator("#kit-snippet")).to_contain_text("moves=b4-d6")
+    form.locator("[name=moves]").fill("c3-g7 f6-h8")
+    form.locator("button[type=submit]").click()
+    expect(verdict).to_have_attribute("data-verdict", "accepted", timeout=START_MS)
+    expect(verdict).to_contain_text("accept")
