@@ -6,6 +6,9 @@ Serves a directory (the repo root by default) on 127.0.0.1 with:
   (``.mjs``/``.js`` as ``application/javascript``, ``.wasm`` as ``application/wasm``
   so that ``WebAssembly.instantiateStreaming`` works, ``.toml``, ``.zip``, ...);
 * ``Cache-Control: no-cache`` on every response, so edits are picked up at once;
+* gzip, for a client that accepts it, on the kinds of file GitHub Pages compresses (text,
+  the runtime's WebAssembly, the Python sources): what a player downloads from Pages is
+  what the browser tests and the benchmarks see here;
 * optionally (``--coi``) the COOP/COEP headers that make the page
   cross-origin isolated (needed only for PyScript workers that use
   ``SharedArrayBuffer``, e.g. synchronous DOM access from a worker).
@@ -19,11 +22,16 @@ Usage: ``python3 tools/serve.py [--port 8000] [--host 127.0.0.1] [--root DIR] [-
 from __future__ import annotations
 
 import argparse
+import email.utils
+import gzip
+import io
 import os
 import sys
+import threading
+from collections import OrderedDict
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, BinaryIO, ClassVar
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 
@@ -49,6 +57,71 @@ MIME_TYPES: dict[str, str] = {
 }
 
 
+COMPRESSED: frozenset[str] = frozenset(
+    {
+        ".html",
+        ".css",
+        ".js",
+        ".mjs",
+        ".json",
+        ".webmanifest",
+        ".map",
+        ".toml",
+        ".svg",
+        ".wasm",
+        ".py",
+        ".txt",
+        ".md",
+    }
+)
+"""The endings sent gzipped to a client that accepts it: GitHub Pages compresses these (text
+and WebAssembly), not images, fonts or archives (``.zip``, the Python image's ``.gz``)."""
+GZIP_LEVEL = 6
+
+
+class _Compressed:
+    """Compressed bodies, by path and the file's size and time: the runtime's 10 MB of
+    WebAssembly is compressed once per server, not at every request. Bounded in bytes."""
+
+    def __init__(self, limit: int = 256 << 20) -> None:
+        self.limit = limit
+        self.held: OrderedDict[tuple[str, int, int], bytes] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def body(self, path: str, stat: os.stat_result) -> bytes:
+        key = (path, stat.st_size, stat.st_mtime_ns)
+        with self.lock:
+            if key in self.held:
+                self.held.move_to_end(key)
+                return self.held[key]
+        with open(path, "rb") as source:
+            packed = gzip.compress(source.read(), compresslevel=GZIP_LEVEL, mtime=0)
+        with self.lock:
+            self.held[key] = packed
+            while sum(len(b) for b in self.held.values()) > self.limit and len(self.held) > 1:
+                self.held.popitem(last=False)
+        return packed
+
+
+def accepts_gzip(header: str | None) -> bool:
+    """Whether an ``Accept-Encoding`` header takes gzip (``gzip;q=0`` refuses it)."""
+    for part in (header or "").lower().split(","):
+        name, _, params = part.partition(";")
+        if name.strip() not in ("gzip", "*"):
+            continue
+        quality = 1.0
+        for param in params.split(";"):
+            key, _, value = param.partition("=")
+            if key.strip() == "q":
+                try:
+                    quality = float(value)
+                except ValueError:
+                    quality = 0.0
+        if quality > 0:
+            return True
+    return False
+
+
 class Handler(SimpleHTTPRequestHandler):
     """``SimpleHTTPRequestHandler`` with fixed MIME types and no-cache headers."""
 
@@ -60,6 +133,46 @@ class Handler(SimpleHTTPRequestHandler):
     cross_origin_isolated: ClassVar[bool] = False
     #: Set to False to silence the per-request log lines on stderr.
     log_requests: ClassVar[bool] = True
+
+    compressed: ClassVar[_Compressed] = _Compressed()
+
+    def send_head(self) -> BinaryIO | None:
+        """A regular file of a compressed kind, gzipped for a client that accepts it; the
+        rest (folders, other kinds, a client without gzip) as the standard handler does."""
+        path = self.translate_path(self.path)
+        if (
+            os.path.splitext(path)[1] not in COMPRESSED
+            or not accepts_gzip(self.headers.get("Accept-Encoding"))
+            or not os.path.isfile(path)
+        ):
+            return super().send_head()
+        try:
+            stat = os.stat(path)
+            body = self.compressed.body(path, stat)
+        except OSError:
+            return super().send_head()
+        if self._not_modified(stat):
+            self.send_response(304)
+            self.end_headers()
+            return None
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Last-Modified", self.date_time_string(int(stat.st_mtime)))
+        self.send_header("Vary", "Accept-Encoding")
+        self.end_headers()
+        return io.BytesIO(body)
+
+    def _not_modified(self, stat: os.stat_result) -> bool:
+        since = self.headers.get("If-Modified-Since")
+        if not since or self.headers.get("If-None-Match"):
+            return False
+        try:
+            when = email.utils.parsedate_to_datetime(since)
+        except (TypeError, ValueError, IndexError, OverflowError):
+            return False
+        return when.timestamp() >= int(stat.st_mtime)
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
