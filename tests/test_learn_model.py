@@ -94,7 +94,11 @@ def test_try_plays_die_then_square_and_says_what_happened() -> None:
     assert lb.selected == "e5"  # the lesson starts with its die selected
     attempt = lb.click("f6")
     assert attempt.result == "played" and attempt.played is not None
-    assert attempt.played.move == "e5-f6" and message(attempt) == "Red moves from e5 to f6."
+    assert attempt.played.move == "e5-f6"
+    assert (
+        message(attempt)
+        == "Red moves from e5 to f6. Yellow passes on this board: Red to play again."
+    )
     lb.reset()
     assert lb.position == BY_ID["lesson-step"].position and lb.selected == "e5"
 
@@ -194,11 +198,11 @@ def test_exercise_wrong_moves_not_listed_get_the_goal_s_words() -> None:
     assert message(board("exercise-l1-win").play("+c1")) == "+c1 is allowed, but it does not win."
     defend = board("exercise-l1-defend", "fr")
     assert message(defend.play("e3-f4")) == (
-        "e3-f4 est permis, mais Jaune peut encore gagner ensuite."
+        "e3-f4 est permis, mais Jaune peut encore gagner ensuite. Jaune répondrait d2-c1."
     )
     protect = board("exercise-l2-protect")
     assert message(protect.play("c9-a7")) == (
-        "c9-a7 is allowed, but afterwards c9, d10 are not all protected."
+        "c9-a7 is allowed, but afterwards c9, d10 are not all protected. Yellow would answer b8xa7."
     )
     capture = board("exercise-l2-capture")
     assert message(capture.play("e3+")) == "e3+ is allowed, but it is not a capture."

@@ -2,7 +2,9 @@
 
 Each page is its language's text (``tools/learn_text/en.md``, ``fr.md``: the Markdown of
 ``tools/mdlite.py``) with the lessons of ``derive.web.lessons`` placed where the text says
-``[[lesson-id]]``, and the rule-set table where it says ``[[rule-sets]]``.  A heading may
+``[[lesson-id]]``, the rule-set table where it says ``[[rule-sets]]`` and the legend of the
+boards' marks (``tools/learn_legend.py``, drawn by the board's own drawing) where it says
+``[[legend]]``.  A heading may
 end with ``{#anchor}`` to fix its anchor.  Every lesson is checked against the engine
 first (``tools/learn_checks.py``) and its board pre-rendered by ``derive.web.svg`` from the
 same lesson model the live page uses (``derive.web.lesson``), so the page reads, prints and
@@ -30,9 +32,16 @@ if str(REPO_ROOT) not in sys.path:
 from derive import RULE_SETS  # noqa: E402
 from derive.web import i18n  # noqa: E402
 from derive.web.lesson import LessonBoard  # noqa: E402
-from derive.web.lessons import BY_ID, LESSONS, Lesson, Words  # noqa: E402
+from derive.web.lessons import (  # noqa: E402
+    BY_ID,
+    LESSONS,
+    POINTER,
+    POINTER_FIELD,
+    Lesson,
+    Words,
+)
 from derive.web.svg import render_board  # noqa: E402
-from tools import mdlite  # noqa: E402
+from tools import learn_legend, mdlite  # noqa: E402
 from tools.generated import refresh  # noqa: E402
 from tools.learn_checks import LessonError, check_all  # noqa: E402
 
@@ -67,6 +76,7 @@ class Chrome:
     steps: str
     stepper: str
     solution: str
+    show: str
     answer: str
     mistakes: str
     open_game: str
@@ -82,6 +92,7 @@ class Chrome:
     waiting: str
     failed: str
     kit: str
+    legend: str
 
 
 CHROME: dict[str, Chrome] = {
@@ -98,7 +109,8 @@ CHROME: dict[str, Chrome] = {
         next="Next",
         steps="Steps",
         stepper="Step through the moves",
-        solution="Solution",
+        solution="The answer in words",
+        show="Show the solution",
         answer="Answer",
         mistakes="Typical mistakes",
         open_game="Play this position freely",
@@ -114,6 +126,7 @@ CHROME: dict[str, Chrome] = {
         waiting="One moment: the rules are loading, then your move is played.",
         failed="The rules could not be loaded here. Reload the page to try again.",
         kit="Put these boards on your site",
+        legend="The marks on the boards",
     ),
     "fr": Chrome(
         title="Apprendre Dérive — la règle, avec des plateaux à jouer",
@@ -128,7 +141,8 @@ CHROME: dict[str, Chrome] = {
         next="Suivant",
         steps="Étapes",
         stepper="Avancer ou reculer d’un coup",
-        solution="Solution",
+        solution="La réponse en mots",
+        show="Voir la solution",
         answer="Réponse",
         mistakes="Erreurs fréquentes",
         open_game="Jouer librement cette position",
@@ -151,6 +165,7 @@ CHROME: dict[str, Chrome] = {
         waiting="Un instant : les règles se chargent, puis votre coup est joué.",
         failed="Les règles n’ont pas pu être chargées ici. Rechargez la page pour réessayer.",
         kit="Ces plateaux sur votre site",
+        legend="Les marques des plateaux",
     ),
 }
 
@@ -176,7 +191,21 @@ def _nbsp(found: re.Match[str]) -> str:
 
 
 def words(text: Words, lang: str) -> str:
-    return inline(text.of(lang))
+    return pointer_html(inline(text.of(lang)), lang)
+
+
+def pointer_html(html: str, lang: str) -> str:
+    """``{click}`` as both words, the page's style showing the one for the reader's
+    pointer (a touch screen's "tap"), with or without a script."""
+    return POINTER_FIELD.sub(
+        lambda found: "".join(
+            f'<span class="{kind}">{escape(said)}</span>'
+            for kind, said in zip(
+                ("by-mouse", "by-touch"), POINTER[lang][found.group(1)], strict=True
+            )
+        ),
+        html,
+    )
 
 
 # --------------------------------------------------------------------------- lessons
@@ -255,6 +284,8 @@ def actions_html(board: LessonBoard, lang: str) -> str:
     acts = [("up", i18n.t(lang, "act.up")), ("down", i18n.t(lang, "act.down"))]
     if board.game.rules.chance:
         acts.append(("reroll", i18n.t(lang, "act.reroll")))
+    if board.mode == "exercise":
+        acts.append(("solution", chrome.show))
     acts.append(("reset", chrome.reset))
     buttons = "".join(
         f'<button type="button" data-action="{action}" disabled>{escape(label)}</button>'
@@ -367,6 +398,9 @@ def page(lang: str, text: str) -> str:
         if name == "rule-sets":
             body.append(rule_sets_table(lang))
             continue
+        if name == "legend":
+            body.append(learn_legend.legend_html(lang, chrome.legend))
+            continue
         if name not in BY_ID:
             raise PageError(f"{lang}: [[{name}]] is no lesson")
         placed.append(name)
@@ -459,8 +493,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         check_all()
+        learn_legend.check()
         wanted = {lang: build(lang) for lang in LANGUAGES}
-    except (LessonError, PageError, mdlite.MarkdownError) as error:
+    except (LessonError, PageError, mdlite.MarkdownError, learn_legend.LegendError) as error:
         print(f"tools/build_learn.py: {error}", file=sys.stderr)
         return 2
     status = 0

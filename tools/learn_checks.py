@@ -224,7 +224,8 @@ def check_words(lesson: Lesson) -> None:
             claim(text.strip() != "", f"{what}: no {lang} text")
             claim(not _RULE_ID.search(text), f"{what} ({lang}) names a rule id")
             fields = set(_FIELD.findall(text))
-            claim(fields <= ({"why"} if quotes else set()), f"{what} ({lang}): fields {fields}")
+            allowed = {"click", "Click", *(("why",) if quotes else ())}
+            claim(fields <= allowed, f"{what} ({lang}): fields {fields}")
             claim(text.count("`") % 2 == 0, f"{what} ({lang}): unbalanced backticks")
 
 

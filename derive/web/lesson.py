@@ -5,12 +5,18 @@ click, key or step button does to it.
 
 * *watch*: ``next()`` / ``prev()`` step through the lesson's moves and return what moved
   (for the animation) with the step's sentence; ``goto(ply)`` jumps to a step;
-* *try*: ``click(square)`` — a die, then a square, as in the game — plays for whichever
-  side is to move; an illegal attempt returns the engine's reason;
+* *try*: ``click(square)`` — a die, then a square, as in the game — plays for the side to
+  move; an illegal attempt returns the engine's reason.  On a Learn page the learner's side
+  (the one to move at the start) plays every turn: after its move the others pass, the
+  position being reopened with the learner to move, so that "try this too" is the
+  learner's try again and the engine still judges it (``Lesson.turns``);
 * *exercise*: the same clicks, but a move is checked against the solution: a right one
   solves the task (or, in a longer solution, plays the other side's reply), a wrong one is
-  taken back and explained — by the lesson's own words for a typical mistake, else by the
-  engine's reason, else by what the move fails to do.
+  explained — by the lesson's own words for a typical mistake, else by the engine's reason,
+  else by what the move fails to do — and taken back.  As in lichess's puzzles, the board
+  first shows the reply that makes it fail when the engine finds one (``refutation``): a
+  winning reply, or for a protection task a capture of a die it should have protected;
+  ``take_back()`` then returns to the task.  ``solve()`` plays the solution on the board.
 
 The clicks go through the game's own ``Controller`` (its selection, value picker, refusals
 and French messages), so a lesson board behaves exactly as the game's board; legality,
@@ -22,20 +28,29 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Final, Literal
 
 from ..board import square_name
 from ..game import Game, IllegalMove
-from ..notation import MOVE, PASS, Move
+from ..notation import CAPTURE, MOVE, PASS, REROLL, Move
 from . import highlights, i18n
 from .controller import Controller, Notice, Played
-from .lessons import NO_WORDS, Lesson, Mode, Step, Wrong
+from .lessons import NO_WORDS, Lesson, Mode, Step, Wrong, pointer_words
 from .orientation import Diagonal
 from .svg import BoardView
 
 Result = Literal[
-    "selected", "cleared", "picking", "refused", "played", "right", "wrong", "solved", "ignored"
+    "selected",
+    "cleared",
+    "picking",
+    "refused",
+    "played",
+    "right",
+    "wrong",
+    "solved",
+    "shown",
+    "ignored",
 ]
 
 _RULE_REF: Final = re.compile(r" ?\(R\d+\)|, R\d+(?=\))")
@@ -64,6 +79,13 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "die": "{value} on {square}",
         "none": "no die on the board",
         "no_solution": "no solution given",
+        "selected.try": "{square} selected: {click} a highlighted square",
+        "selected.exercise": "{square} selected: {click} the square it goes to, or choose an "
+        "action",
+        "refuted": "{colour} would answer {move}.",
+        "passes.one": "{colour} passes on this board: {learner} to play again.",
+        "passes.many": "The others pass on this board: {learner} to play again.",
+        "shown": "The solution: {moves}. {right}",
     },
     "fr": {
         "step": "Étape {n} sur {total}",
@@ -87,13 +109,20 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "die": "{value} en {square}",
         "none": "aucun dé sur le plateau",
         "no_solution": "aucune solution donnée",
+        "selected.try": "{square} choisi : {click} une case en surbrillance",
+        "selected.exercise": "{square} choisi : {click} la case où il va, ou choisissez une action",
+        "refuted": "{colour} répondrait {move}.",
+        "passes.one": "{colour} passe sur ce plateau : à {learner} de rejouer.",
+        "passes.many": "Les autres passent sur ce plateau : à {learner} de rejouer.",
+        "shown": "La solution : {moves}. {right}",
     },
 }
 
 
-def words(lang: str, key: str, **fields: object) -> str:
+def words(lang: str, key: str, *, touch: bool = False, **fields: object) -> str:
+    """A sentence of ``WORDS``; ``touch``: said to a touch screen's user ("tap")."""
     table = WORDS["fr" if lang == "fr" else "en"]
-    return table[key].format(**fields)
+    return pointer_words(table[key], lang, touch=touch).format(**fields)
 
 
 def plain(text: str, lang: str = "en") -> str:
@@ -141,8 +170,12 @@ class Attempt:
     played: Played | None = None
     """The reader's move; for ``wrong`` it has already been taken back."""
     replies: tuple[Played, ...] = ()
-    """Moves the lesson played after it (the other side's part of a longer solution)."""
+    """Moves the lesson played after it (the other side's part of a longer solution, or
+    every move of the solution ``solve()`` showed)."""
     message: Notice | None = None
+    refutation: Played | None = None
+    """For ``wrong``: the reply the board played to show why it fails; the board shows
+    both moves until ``take_back()``."""
 
 
 class LessonBoard:
@@ -160,6 +193,12 @@ class LessonBoard:
         self._index = 0
         self.ply = 0
         self.solved = False
+        self.shown = False
+        """The solution was shown (``solve()``), not found."""
+        self.refuted = False
+        """A wrong move and its refutation are on the board, waiting for ``take_back()``."""
+        self.touch = False
+        """The reader's last gesture was a touch: the words say "tap", not "click"."""
         self.message: Notice | None = None
         self.reset()
 
@@ -195,6 +234,7 @@ class LessonBoard:
             solution=" ".join(solution.split()),
             select=select,
             seed=seed,
+            turns="all",  # an embed's try board: the reader plays every side
         )
         if mode == "exercise":
             line = lesson.solution_line()
@@ -249,7 +289,17 @@ class LessonBoard:
         return plain(self.lesson.title.of(self.lang), self.lang)
 
     def text(self) -> str:
-        return plain(self.lesson.text.of(self.lang), self.lang)
+        said = pointer_words(self.lesson.text.of(self.lang), self.lang, touch=self.touch)
+        return plain(said, self.lang)
+
+    def status(self) -> str:
+        """One line: whose turn, what is selected (in the lesson's words: an exercise
+        highlights no destination), who won."""
+        selected = self.selected
+        if selected is None or self.picking or self.game.is_over:
+            return self._ctl.status()
+        key = "selected.exercise" if self.mode == "exercise" else "selected.try"
+        return words(self.lang, key, touch=self.touch, square=selected)
 
     def step_text(self, ply: int | None = None) -> str:
         """The sentence of step ``ply`` (the one shown by default); "" at the start."""
@@ -269,7 +319,9 @@ class LessonBoard:
         ctl = self._ctl
         explanation = ctl.explanation()
         if self.mode == "try" and not self.game.is_over:
-            return ctl.board_view()
+            view = ctl.board_view()
+            # Reopened for the learner (the others passed): the move is still the last one.
+            return replace(view, last=self._last) if not self.game.moves else view
         cursor = ctl.cursor if ctl.cursor_shown else None
         if self.mode == "exercise" and not self.solved:
             quiet: dict[str, Any] = dict(explanation)
@@ -332,8 +384,12 @@ class LessonBoard:
         self._played = []
         self._solver = self.game.to_move
         self._index = 0
+        self._passes = 0
+        self._last: tuple[int, ...] = ()
         self.ply = 0
         self.solved = False
+        self.shown = False
+        self.refuted = False
         self.message = None
         if lesson.select and lesson.mode != "watch":
             self._ctl.selected = lesson.select
@@ -408,10 +464,12 @@ class LessonBoard:
 
     def move_cursor(self, direction: Diagonal) -> None:
         """An arrow key: the cursor walks a diagonal as the board is drawn."""
+        self.take_back()
         self._ctl.move_cursor(direction)
 
     def escape(self) -> None:
         """Esc: nothing selected, nothing said."""
+        self.take_back()
         self._ctl.escape()
         self.message = None
 
@@ -422,6 +480,7 @@ class LessonBoard:
     def click(self, square: str, *, keyboard: bool = False) -> Attempt:
         """A click on ``square`` (or Enter on the keyboard cursor): select a die, then
         play it to a square (or enter a die on a free rive square), as in the game."""
+        self.take_back()
         if not self._open():
             return self._ignored()
         selected = self._ctl.selected
@@ -431,6 +490,7 @@ class LessonBoard:
 
     def act(self, action: Literal["+", "-", "?"]) -> Attempt:
         """+1, −1 or re-roll on the selected die."""
+        self.take_back()
         if not self._open():
             return self._ignored()
         gesture = f"{self._ctl.selected}{action}"
@@ -438,6 +498,7 @@ class LessonBoard:
 
     def pick(self, value: int) -> Attempt:
         """The value of the die entering on ``picking`` (no-chance rule sets)."""
+        self.take_back()
         if not self._open():
             return self._ignored()
         gesture = f"+{self._ctl.picking}={value}"
@@ -445,6 +506,7 @@ class LessonBoard:
 
     def play(self, move: str) -> Attempt:
         """A move typed in notation."""
+        self.take_back()
         if not self._open():
             return self._ignored()
         return self._outcome(self._ctl.play(move), (move.strip(),))
@@ -470,21 +532,24 @@ class LessonBoard:
             text = self._ctl.announcement
             if self.game.is_over:
                 text = f"{text} {self._ctl.status()}"
+            elif self.lesson.turns == "learner" and self.game.to_move != self._solver:
+                text = f"{text} {self._pass_to_learner(played)}"
             self.message = Notice("info", text)
             return Attempt("played", played, message=self.message)
         notice = self._ctl.notice
-        if notice is not None and notice.kind == "error":
+        if notice is not None:  # a refusal, or the game's calmer hint (nothing there)
             text = plain(notice.text, self.lang)
             listed = self._listed(gestures, illegal=True) or self._refused_die(gestures, text)
             if listed is not None:
                 text = self._fill(listed, text)
-            self.message = Notice("error", text, notice.why)
+            kind = "error" if listed is not None else notice.kind
+            self.message = Notice(kind, text, notice.why)
             return Attempt("refused", message=self.message)
         if self._ctl.picking is not None:
             self.message = Notice("info", self._ctl.status())
             return Attempt("picking", message=self.message)
         if self._ctl.selected is not None:
-            self.message = Notice("info", self._ctl.status())
+            self.message = Notice("info", self.status())
             return Attempt("selected", message=self.message)
         self.message = None
         return Attempt("cleared")
@@ -542,9 +607,85 @@ class LessonBoard:
             self.message = Notice("info", words(self.lang, "go_on"))
             return Attempt("right", played, tuple(replies), self.message)
         text = self._wrong_move(played, len(line))
-        self._ctl.undo()
+        # A re-roll's fault is luck, not what one roll happened to show: no reply for it.
+        reply = self._refutation() if played.kind != REROLL else None
+        refuted = self._ctl.play(reply) if reply else None
+        if refuted is None:
+            self._ctl.undo()
+        else:
+            self.refuted = True
+            colour = i18n.colour(self.lang, refuted.colour)
+            text = f"{text} {words(self.lang, 'refuted', colour=colour, move=refuted.move)}"
         self.message = Notice("error", text)
-        return Attempt("wrong", played, message=self.message)
+        return Attempt("wrong", played, message=self.message, refutation=refuted)
+
+    def _refutation(self) -> str | None:
+        """The reply that shows why the move just played fails, found by the engine: a
+        move that wins for the other side, else, when the task was to protect, a capture
+        of one of the learner's dice (the highest).  ``None`` when the engine finds none
+        (a move that simply does not win) or a partner plays next."""
+        game = self.game
+        side = game.seating.team_of(game.to_move)
+        if game.is_over or side == game.seating.team_of(self._solver):
+            return None
+        replies = [m for m in game.legal_moves() if m.kind != REROLL]
+        for move in replies:
+            after = game.copy()
+            after.play(move)
+            if after.winner == side:
+                return str(move)
+        if self.lesson.goal != "protect":
+            return None
+        taken = [
+            ((game.piece_at(m.to_square) or ("", 0))[1], str(m))
+            for m in replies
+            if m.kind == CAPTURE
+        ]
+        return max(taken)[1] if taken else None
+
+    def take_back(self) -> bool:
+        """Take a wrong move and its refutation back: the task again, its message kept.
+        ``False`` if none was on the board."""
+        if not self.refuted:
+            return False
+        self.refuted = False
+        self._ctl.undo()
+        self._ctl.undo()
+        return True
+
+    def solve(self) -> Attempt:
+        """Show the solution: back to the start, then its moves played on the board."""
+        if self.mode != "exercise":
+            return self._ignored()
+        self.reset()
+        line = self.lesson.solution_line()
+        moves = [self._replay(alternatives[0]) for alternatives in line]
+        self._index = len(line)
+        self.solved = self.shown = True
+        said = " ".join(m.move for m in moves)
+        text = words(self.lang, "shown", moves=said, right=self.right_text())
+        self.message = Notice("success", text)
+        return Attempt("shown", moves[0], tuple(moves[1:]), self.message)
+
+    def _pass_to_learner(self, played: Played) -> str:
+        """The others pass: the position reopened with the learner to move (the engine
+        judges the next try from there); what to say about it."""
+        game = self.game
+        others = [c for c in game.seating.colours if c != self._solver]
+        fields = game.to_position().split(" ")
+        fields[1] = self._solver
+        self._passes += 1
+        cursor, shown = self._ctl.cursor, self._ctl.cursor_shown
+        self._ctl.open_game(
+            Game.from_position(" ".join(fields), seed=self.lesson.seed + self._passes)
+        )
+        self._ctl.cursor, self._ctl.cursor_shown = cursor, shown
+        self._last = highlights.move_squares(played.move)
+        learner = i18n.colour(self.lang, self._solver)
+        if len(others) == 1:
+            colour = i18n.colour(self.lang, others[0])
+            return words(self.lang, "passes.one", colour=colour, learner=learner)
+        return words(self.lang, "passes.many", learner=learner)
 
     def _wrong_move(self, played: Played, length: int) -> str:
         """Why a legal move is not the answer, said before it is taken back."""

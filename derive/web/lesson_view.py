@@ -16,6 +16,7 @@ Decisions are ``LessonBoard``'s (pure, CPython-tested); drawing and animating ar
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from html import escape
@@ -27,7 +28,7 @@ from ..notation import CAPTURE, Move
 from . import i18n, panel
 from .board_widget import BoardWidget
 from .controller import Notice
-from .dom import closest, document, early, on, one, spawn
+from .dom import closest, document, early, on, one, py, spawn, window
 from .lesson import Attempt, LessonBoard, StepMove
 from .orientation import KEY_DIAGONALS
 
@@ -46,6 +47,11 @@ STEP_KEYS: Final = {
     "End": "last",
 }
 """A watch board's keys: its moves, forward and back."""
+REFUTATION_PAUSE: Final = 1.6
+"""Seconds a wrong move and the reply that refutes it stay on the board before both are
+taken back (a gesture meanwhile waits: the reader sees why before trying again)."""
+TOUCH: Final = ("touch", "pen")
+"""Pointer types whose gesture is a tap."""
 
 
 @dataclass(frozen=True)
@@ -94,6 +100,7 @@ class LessonView:
         self.picker.className = "picker"
         self.picker.hidden = True
         self.figure.append(self.picker)
+        board.touch = coarse_pointer()
         self.on_gesture: Callable[[Gesture], None] | None = None
         """Told of every gesture the reader makes (an embed stops its autoplay)."""
         self._pending: list[Gesture] = []
@@ -153,6 +160,8 @@ class LessonView:
         elif gesture.value == "reset":
             board.reset()
             self.render()
+        elif gesture.value == "solution":
+            await self._after(board.solve(), animate)
         elif gesture.value in ACTS:
             await self._after(board.act(ACTS[gesture.value]), animate)
 
@@ -169,6 +178,16 @@ class LessonView:
 
     async def _after(self, attempt: Attempt, animate: bool) -> None:
         self.render()
+        if attempt.refutation is not None:
+            # The wrong move and its refutation are on the board: show them, then the task.
+            if animate:
+                for played in (attempt.played, attempt.refutation):
+                    if played is not None:
+                        await self._animate(played.kind, played.move, played.path, played.colour)
+                await asyncio.sleep(REFUTATION_PAUSE)
+            self.board.take_back()
+            self.render()
+            return
         if not animate or attempt.played is None or attempt.result == "wrong":
             return
         for played in (attempt.played, *attempt.replies):
@@ -187,7 +206,9 @@ class LessonView:
             if value.isdigit():
                 await self.widget.roll(square, colour, int(value))
             return
-        await self.widget.fly(_path(kind, move, path))
+        flight = _path(kind, move, path)
+        if len(flight) > 1:  # an entry or a change of value stays where it is
+            await self.widget.fly(flight)
 
     # ----- drawing ---------------------------------------------------------------
 
@@ -202,14 +223,15 @@ class LessonView:
         notice = board.message
         status = one(self.root, ".lesson-status")
         if status is not None:  # the embedded board's line: whose turn, what is selected
-            status.textContent = said = board.controller.status()
+            status.textContent = said = board.status()
             if notice is not None and notice.text == said:
                 notice = None  # said once is enough
         words = one(self.figure, ".board-words")
         if words is not None:
             words.textContent = board.describe()
         if board.mode == "exercise":
-            self.figure.dataset.solved = "true" if board.solved else "false"
+            solved = "shown" if board.shown else "true" if board.solved else "false"
+            self.figure.dataset.solved = solved
         self._render_message(notice)
         self._render_controls()
         self._render_picker()
@@ -248,6 +270,7 @@ class LessonView:
             "down": selected,
             "reroll": selected,
             "reset": board.game.ply > 0 or board.solved or board.message is not None,
+            "solution": board.mode == "exercise" and not board.solved,
         }
         for button in self.root.querySelectorAll("button[data-action]"):
             action = str(button.dataset.action)
@@ -284,7 +307,7 @@ def listen(views: Mapping[str, LessonView]) -> None:
         return view if view is not None and view.live else None
 
     def on_click(event: Any) -> None:
-        target = event.target
+        target = field(event, "target")
         view = view_of(target)
         gesture = click_gesture(target) if view is not None else None
         if view is not None and gesture is not None:
@@ -293,19 +316,41 @@ def listen(views: Mapping[str, LessonView]) -> None:
             view.push(gesture)
 
     def on_key(event: Any) -> None:
-        target = event.target
-        if event.altKey or event.metaKey or event.ctrlKey:
+        target = field(event, "target")
+        key = field(event, "key")
+        if any(field(event, name) for name in ("altKey", "metaKey", "ctrlKey")):
             return
         view = view_of(target)
-        if view is None or closest(target, ".board-wrap") is None:
+        if view is None or not isinstance(key, str) or closest(target, ".board-wrap") is None:
             return
-        gesture = key_gesture(view.board, str(event.key))
+        gesture = key_gesture(view.board, key)
         if gesture is not None:
             event.preventDefault()
             view.push(gesture)
 
+    def on_pointer(event: Any) -> None:
+        kind = field(event, "pointerType")
+        if isinstance(kind, str) and kind:  # a bare event says nothing of the device
+            touch = kind in TOUCH
+            document.documentElement.dataset.pointer = "touch" if touch else "mouse"
+            for view in views.values():
+                view.board.touch = touch
+
     on(document, "click", on_click)
     on(document, "keydown", on_key)
+    on(document, "pointerdown", on_pointer)
+
+
+def field(event: Any, name: str) -> Any:
+    """An event's field, ``None`` where it has none: a script, an extension or a screen
+    reader may dispatch a bare ``Event('keydown')`` with no key, no modifiers."""
+    return py(getattr(event, name, None))
+
+
+def coarse_pointer() -> bool:
+    """The device's main pointer is a finger: until a gesture says otherwise, "tap"."""
+    matcher = getattr(window, "matchMedia", None)
+    return bool(matcher is not None and matcher("(pointer: coarse)").matches)
 
 
 def wake(ident: str, view: LessonView) -> None:

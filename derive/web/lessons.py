@@ -3,7 +3,8 @@
 A lesson is a position in the rules' notation and what the reader does with it:
 
 * ``watch``: a short sequence of moves, stepped forward and back, one sentence per move;
-* ``try``: the reader plays on the board (any side), the engine refusing what is illegal;
+* ``try``: the reader plays on the board (the side to move at the start, every turn, unless
+  the lesson says otherwise: ``turns``), the engine refusing what is illegal;
 * ``exercise``: a task ("find the obligatory capture", "complete the chain in one move")
   with the accepted moves and what to say for right and for typical wrong answers.
 
@@ -15,11 +16,13 @@ protected, a move wins, these are all the right answers…) is stated as data �
 A lesson's ``id`` is also its anchor on both pages (``rules.html#lesson-obligation``,
 ``regles.html#lesson-obligation``): the game links to them, so they never change.
 Texts may quote moves in backticks (`` `c3-g7` ``); ``{why}`` in a wrong answer's text is
-filled with the engine's own reason, in the page's language.
+filled with the engine's own reason, in the page's language; ``{click}`` / ``{Click}`` is
+the gesture's verb, "click" with a mouse and "tap" on a touch screen (``pointer_words``).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Final, Literal, NamedTuple
@@ -39,6 +42,19 @@ class Words(NamedTuple):
 
 
 NO_WORDS: Final = Words("", "")
+
+POINTER: Final[dict[str, dict[str, tuple[str, str]]]] = {
+    # The verb with what follows it in each language: "cliquez sur" but "touchez".
+    "en": {"click": ("click", "tap"), "Click": ("Click", "Tap")},
+    "fr": {"click": ("cliquez sur", "touchez"), "Click": ("Cliquez sur", "Touchez")},
+}
+POINTER_FIELD: Final = re.compile(r"\{([Cc]lick)\}")
+
+
+def pointer_words(text: str, lang: str, *, touch: bool) -> str:
+    """``text`` with its ``{click}`` fields as said to a mouse (or a touch screen) user."""
+    table = POINTER["fr" if lang == "fr" else "en"]
+    return POINTER_FIELD.sub(lambda found: table[found.group(1)][int(touch)], text)
 
 
 @dataclass(frozen=True)
@@ -124,6 +140,10 @@ class Lesson:
     """The exercise set it belongs to: ``L1``, ``L2``, ``L3`` or ``team``."""
     seed: int = 1
     """The game's seed: re-rolls the reader makes in a try lesson are repeatable."""
+    turns: Literal["learner", "all"] = "learner"
+    """Who plays on a try board: ``learner``, the side to move at the start, every turn
+    (the others pass, so a second try is the learner's again); ``all``: each side in turn
+    (an embedded board where the reader plays both sides)."""
 
     @property
     def moves(self) -> tuple[str, ...]:
@@ -276,10 +296,10 @@ LESSONS: Final[tuple[Lesson, ...]] = (
         text=Words(
             "On ne joue que sur les 50 cases foncées. Chaque bord coloré est la rive d’une "
             "couleur : rouge en bas, bleu à gauche, jaune en haut, vert à droite. C’est à Rouge : "
-            "cliquez une case de la rive rouge pour y entrer un dé, puis essayez ailleurs.",
+            "{click} une case de la rive rouge pour y entrer un dé, puis essayez ailleurs.",
             "Only the 50 dark squares are used. Each coloured edge is one colour's rive: red at "
             "the bottom, blue on the left, yellow at the top, green on the right. Red to play: "
-            "click a square of the red rive to enter a die there, then try somewhere else.",
+            "{click} a square of the red rive to enter a die there, then try somewhere else.",
         ),
         facts=Facts(
             only=("+a1", "+c1", "+e1", "+g1", "+i1"),
@@ -344,9 +364,9 @@ LESSONS: Final[tuple[Lesson, ...]] = (
         position="r1c1 r ry L2",
         title=Words("Entrer un dé", "Entering a die"),
         text=Words(
-            "Rouge a déjà un dé en c1. Cliquez une autre case de la rive rouge : un dé de la "
+            "Rouge a déjà un dé en c1. {Click} une autre case de la rive rouge : un dé de la "
             "réserve y entre, face 1 en haut. Essayez aussi c1, ou une case hors de la rive.",
-            "Red already has a die on c1. Click another square of the red rive: a die from "
+            "Red already has a die on c1. {Click} another square of the red rive: a die from "
             "the reserve enters there, showing 1. Try c1 too, or a square off the rive.",
         ),
         facts=Facts(
@@ -363,9 +383,9 @@ LESSONS: Final[tuple[Lesson, ...]] = (
         title=Words("Entrer un dé à la valeur choisie", "Entering a die at the value you choose"),
         text=Words(
             "Sans hasard (niveau 4 et blitz avancée), le dé entre à la valeur de votre choix. "
-            "Cliquez une case libre de la rive rouge, puis choisissez la valeur.",
+            "{Click} une case libre de la rive rouge, puis choisissez la valeur.",
             "Without chance (level 4 and advanced blitz) a die enters showing the value you "
-            "choose. Click a free square of the red rive, then pick the value.",
+            "choose. {Click} a free square of the red rive, then pick the value.",
         ),
         facts=Facts(
             legal=("+c1=1", "+c1=6", "+i1=4"),
@@ -381,10 +401,10 @@ LESSONS: Final[tuple[Lesson, ...]] = (
         title=Words("Avancer d’une case", "Stepping"),
         text=Words(
             "Le dé rouge en e5 est sélectionné : les points montrent les quatre cases voisines "
-            "où il peut aller, en diagonale, dans tous les sens. Cliquez l’une d’elles. Essayez "
+            "où il peut aller, en diagonale, dans tous les sens. {Click} l’une d’elles. Essayez "
             "aussi e7, tout droit : refusé.",
             "Red's die on e5 is selected: the dots show the four touching squares it can step "
-            "to, diagonally, in any direction. Click one. Try e7, straight ahead, too: refused.",
+            "to, diagonally, in any direction. {Click} one. Try e7, straight ahead, too: refused.",
         ),
         facts=Facts(
             destinations={"e5": ("d4", "f4", "d6", "f6")},

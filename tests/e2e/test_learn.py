@@ -16,6 +16,7 @@ from playwright.sync_api import Page, Route, expect
 from derive.web.i18n import sentence
 from derive.web.lesson import LessonBoard
 from derive.web.lessons import BY_ID, LESSONS
+from tools.learn_legend import ITEMS
 
 LIVE_TIMEOUT_MS = 120_000
 POSITIONS = """() => Object.fromEntries([...document.querySelectorAll('[data-lesson]')].map(
@@ -104,7 +105,10 @@ def test_the_english_page_teaches_on_live_boards(
     higher.locator('[data-die="d4"]').click()
     said = expected("lesson-capture-higher", "en", ("click", ("d4",)))
     assert said.message is not None and "4" in said.message.text
-    expect(higher.locator(".lesson-message")).to_have_text(sentence(said.message.text))
+    # the refusal, then its "why?" link when the engine's reason has one
+    expect(higher.locator(".lesson-message")).to_contain_text(sentence(said.message.text))
+    text = higher.locator(".lesson-message").inner_text()
+    assert text.startswith(sentence(said.message.text))
 
     # try, by keyboard only: the cursor walks a diagonal, Enter plays the selected die there
     step = page.locator("#lesson-step")
@@ -174,3 +178,96 @@ def test_the_french_page_is_french_and_live(page: Page, server_url: str) -> None
     english = sum(text.count(w) for w in (" the ", " and ", " is ", " of "))
     assert french > 20 * max(english, 1), (french, english)
     assert serious(page) == []
+
+
+BARE_EVENTS = """ids => {
+  for (const id of ids) {
+    const root = document.getElementById(id);
+    for (const target of [root.querySelector('.board-wrap'), root, document]) {
+      for (const type of ['keydown', 'click', 'pointerdown', 'keyup']) {
+        target.dispatchEvent(new Event(type, {bubbles: true}));
+      }
+    }
+  }
+}"""
+
+
+def test_bare_events_refutations_and_solutions_on_the_learn_page(
+    page: Page, server_url: str, screenshot: Callable[..., Path]
+) -> None:
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{server_url}/rules.html")
+    wait_live(page)
+
+    # events without their fields, as a script or an assistive tool may send
+    page.evaluate(BARE_EVENTS, ["lesson-step", "exercise-l1-defend", "lesson-goal"])
+    assert errors == []
+    step = page.locator("#lesson-step")
+    step.scroll_into_view_if_needed()
+    step.locator('[data-square="f6"]').click()  # the board still plays
+    expect(step.locator("svg.board")).to_have_attribute(
+        "data-position", expected("lesson-step", "en", ("click", ("f6",))).position
+    )
+
+    # a wrong try: the engine's refutation is played on the board, then taken back
+    task = page.locator("#exercise-l1-defend")
+    task.scroll_into_view_if_needed()
+    start = BY_ID["exercise-l1-defend"].position
+    refuted = expected("exercise-l1-defend", "en", ("click", ("c1",)))
+    assert refuted.refuted and refuted.message is not None
+    task.locator('[data-square="c1"]').click()
+    board = task.locator("svg.board")
+    expect(board).to_have_attribute("data-position", refuted.position)
+    expect(task.locator(".lesson-message")).to_have_text(sentence(refuted.message.text))
+    screenshot("desktop-refutation", full_page=False)
+    expect(board).to_have_attribute("data-position", start)
+    expect(task.locator(".lesson-message")).to_have_text(sentence(refuted.message.text))
+
+    # "Show the solution" plays the answer on the board
+    shown = expected("exercise-l1-defend", "en", ("solve", ()))
+    assert shown.message is not None
+    task.locator("[data-action=solution]").click()
+    expect(board).to_have_attribute("data-position", shown.position)
+    expect(task.locator(".lesson-board")).to_have_attribute("data-solved", "shown")
+    expect(task.locator(".lesson-message")).to_have_text(sentence(shown.message.text))
+    expect(task.locator("[data-action=solution]")).to_be_disabled()
+    task.locator("[data-action=reset]").click()
+    expect(board).to_have_attribute("data-position", start)
+
+    # the try board keeps the learner's colour: a second entry is red's again
+    enter = page.locator("#lesson-enter")
+    enter.scroll_into_view_if_needed()
+    enter.locator('[data-square="a1"]').click()
+    enter.locator('[data-square="e1"]').click()
+    twice = expected("lesson-enter", "en", ("click", ("a1",)), ("click", ("e1",)))
+    expect(enter.locator("svg.board")).to_have_attribute("data-position", twice.position)
+    assert twice.position.split(" ")[1] == "r"
+    assert errors == []
+    assert serious(page) == []
+
+
+def test_the_french_refutation_and_legend(
+    page: Page, server_url: str, screenshot: Callable[..., Path]
+) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{server_url}/regles.html")
+    wait_live(page)
+    legend = page.locator("ul.legend")
+    legend.scroll_into_view_if_needed()
+    expect(legend.locator("li")).to_have_count(len(ITEMS))
+    screenshot("phone-legend-fr", full_page=False)
+    task = page.locator("#exercise-l2-protect")
+    task.scroll_into_view_if_needed()
+    refuted = expected("exercise-l2-protect", "fr", ("click", ("c9",)), ("act", ("-",)))
+    assert refuted.message is not None and "Jaune répondrait b8xc9" in refuted.message.text
+    task.locator('[data-die="c9"]').click()
+    selected = expected("exercise-l2-protect", "fr", ("click", ("c9",)))
+    assert selected.message is not None
+    expect(task.locator(".lesson-message")).to_have_text(sentence(selected.message.text))
+    task.locator("[data-action=down]").click()
+    expect(task.locator("svg.board")).to_have_attribute("data-position", refuted.position)
+    screenshot("phone-refutation-fr", full_page=False)
+    expect(task.locator("svg.board")).to_have_attribute(
+        "data-position", BY_ID["exercise-l2-protect"].position
+    )
