@@ -75,6 +75,25 @@ def _link(width: int) -> frozenset[str]:
     )
 
 
+def _chain(kind: str, values: tuple[int, int], width: int, words: Words) -> Item:
+    """Two red dice touching on d10 and e9, linked as a chain of ``kind``."""
+    winning = kind == "winning"
+    dice = tuple(
+        _die(square, "r", value, winning=winning)
+        for square, value in zip(("d10", "e9"), values, strict=True)
+    )
+    link = (parse_square("d10"), parse_square("e9"), kind)
+    extra = ("ring-winning",) if winning else ()
+    return Item(
+        f"link-{kind}",
+        BoardView("", dice=dice, links=(link,)),
+        "d10 e9",
+        _link(width),
+        words,
+        extra,
+    )
+
+
 E5, F6, G7 = "e5", "f6", "g7"
 ITEMS: Final[tuple[Item, ...]] = (
     Item(
@@ -173,49 +192,30 @@ ITEMS: Final[tuple[Item, ...]] = (
             "A dashed orange frame around a die: it must capture.",
         ),
     ),
-    Item(
-        "link-anchored",
-        BoardView(
-            "",
-            dice=(_die("d10", "r", 4), _die("e9", "r", 2)),
-            links=((parse_square("d10"), parse_square("e9"), "anchored"),),
-        ),
-        "d10 e9",
-        _link(5),
+    _chain(
+        "anchored",
+        (4, 2),
+        5,
         Words(
             "Un trait fin, blanc cerné de sombre, entre deux dés qui se touchent : une chaîne "
             "ancrée.",
             "A thin white link edged in dark between touching dice: an anchored chain.",
         ),
     ),
-    Item(
-        "link-formed",
-        BoardView(
-            "",
-            dice=(_die("d10", "r", 5), _die("e9", "r", 4)),
-            links=((parse_square("d10"), parse_square("e9"), "formed"),),
-        ),
-        "d10 e9",
-        _link(10),
-        Words(
-            "Un trait épais : une chaîne bien formée.",
-            "A thick link: a well-formed chain.",
-        ),
+    _chain(
+        "formed",
+        (5, 4),
+        10,
+        Words("Un trait épais : une chaîne bien formée.", "A thick link: a well-formed chain."),
     ),
-    Item(
-        "link-winning",
-        BoardView(
-            "",
-            dice=(_die("d10", "r", 5, winning=True), _die("e9", "r", 4, winning=True)),
-            links=((parse_square("d10"), parse_square("e9"), "winning"),),
-        ),
-        "d10 e9",
-        _link(14),
+    _chain(
+        "winning",
+        (5, 4),
+        14,
         Words(
             "Un trait plus épais encore, et des dés sur fond blanc : la chaîne gagnante.",
             "A thicker link still, and dice on a white ground: the winning chain.",
         ),
-        ("ring-winning",),
     ),
     Item(
         "mark-cursor",
