@@ -67,9 +67,11 @@ class BoardWidget:
 
     async def fly(self, path: tuple[str, ...]) -> None:
         """The die now on ``path[-1]`` flies there from ``path[0]``, hop by hop."""
+        if len(path) < 2:  # an entry, or no move at all: nothing to fly
+            return
         die = self.die(path[-1])
         factor = self.factor
-        if die is None or factor <= 0 or len(path) < 2:
+        if die is None or factor <= 0:
             return
         end_x, end_y = square_origin(parse_square(path[-1]), self.bottom)
         frames = []
