@@ -53,9 +53,10 @@
 
   // The first minute: what a visitor does before Python is up is kept, not lost. A first
   // visit (no saved game, no link) gets the new-game form at once, drawn at build time with
-  // the computer's levels; a choice made there, and clicks on the board's squares, wait in
-  // window.deriveEarly for the game (derive/web/app.py) to take them over when it starts.
-  const early = { setup: null, touched: [], clicks: [] };
+  // the computer's levels; a choice made there (or Cancel, which keeps the game the form
+  // showed), and clicks on the board's squares, wait in window.deriveEarly for the game
+  // (derive/web/app.py) to take them over when it starts.
+  const early = { setup: null, cancelled: false, touched: [], clicks: [] };
   window.deriveEarly = early;
   const starting = {
     fr: "La partie commence dès que le jeu est chargé…",
@@ -93,9 +94,14 @@
       dialog.close();
       show(starting, false);
     });
-    dialog.querySelector('[data-action="setup-cancel"]').addEventListener("click", () => {
-      if (!ready()) dialog.close();
-    });
+    const cancel = () => {
+      if (ready()) return; // the game handles it
+      early.cancelled = true;
+      dialog.close();
+      show(starting, false);
+    };
+    dialog.querySelector('[data-action="setup-cancel"]').addEventListener("click", cancel);
+    dialog.addEventListener("cancel", cancel); // Escape
     dialog.showModal();
   }
 

@@ -403,7 +403,8 @@ def test_the_computer_levels_are_known_before_its_worker_starts() -> None:
     assert (AI_LEVELS, AI_DEFAULT) == (LEVELS, DEFAULT_LEVEL)
     ctrl = Controller("en")
     assert ctrl.ai_state == "unknown" and ctrl.ai_levels == LEVELS
-    assert ctrl.setup.seats == {"r": HUMAN, "y": "ai"}  # a first game is against the computer
+    # a first game is level 1 (where the Learn page starts) against the easy computer
+    assert (ctrl.setup.rule_set, ctrl.setup.seats) == ("L1", {"r": HUMAN, "y": "easy"})
 
 
 def test_a_person_never_chooses_a_roll() -> None:

@@ -6,6 +6,8 @@ import re
 import tomllib
 from pathlib import Path
 
+import pytest
+
 from derive.web import palette
 from tools import build_web
 
@@ -37,6 +39,25 @@ def test_skeleton_board_is_drawn_before_python_starts() -> None:
     skeleton = PAGE.split("skeleton:start", 1)[1].split("skeleton:end", 1)[0]
     assert skeleton.count("data-square=") == 50
     assert "data-position" not in skeleton  # only the live board carries the position
+
+
+@pytest.mark.parametrize(
+    ("lang", "easy", "learn"), [("en", "easy", "rules"), ("fr", "facile", "regles")]
+)
+def test_the_first_visit_form_offers_level_1_against_the_easy_computer(
+    lang: str, easy: str, learn: str
+) -> None:
+    """Drawn before Python starts, it must show what the game would: a first game at the
+    level the Learn page starts with, and the way to that page."""
+    form = PAGE.split(f'<template id="setup-{lang}"', 1)[1].split("</template>", 1)[0]
+    checked = re.findall(r'<input type="radio" name="rule_set" value="(\w+)" checked>', form)
+    assert checked == ["L1"]
+    yellow = form.split('name="seat_y"', 1)[1].split("</select>", 1)[0]
+    selected = re.findall(r'<option value="([\w:]+)" selected>([^<]*)<', yellow)
+    assert len(selected) == 1 and selected[0][0] == "ai:easy" and easy in selected[0][1]
+    red = form.split('name="seat_r"', 1)[1].split("</select>", 1)[0]
+    assert '<option value="human" selected>' in red
+    assert f'<a href="{learn}.html" target="_blank" rel="noopener">' in form
 
 
 def test_page_contract_for_tests_and_embedding() -> None:

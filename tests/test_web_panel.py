@@ -96,7 +96,7 @@ def test_end_banner_names_the_winner_and_the_chain() -> None:
     assert banner is not None and banner.get("data-winner") == "r"
     text = "".join(banner.itertext())
     assert "Red wins" in text and "d10" in text
-    assert {b.get("data-action") for b in root.iter("button")} == {"new", "review"}
+    assert {b.get("data-action") for b in root.iter("button")} == {"new", "rematch", "review"}
 
 
 def test_start_roll_shows_each_round_and_the_starter() -> None:
@@ -150,6 +150,16 @@ def test_setup_form_lists_rule_sets_seats_and_levels() -> None:
     assert not any(
         v.startswith("ai:") for t, a in gone.tags if t == "option" for v in [a["value"] or ""]
     )
+
+
+@pytest.mark.parametrize(("lang", "page"), [("en", "rules.html"), ("fr", "regles.html")])
+def test_setup_form_opens_with_a_link_to_the_learn_page(lang: str, page: str) -> None:
+    tags = Tags(panel.setup_html(Setup(), lang, LEVELS, "unknown"))
+    links = [a for t, a in tags.tags if t == "a"]
+    assert [a["href"] for a in links] == [page]
+    assert links[0]["target"] == "_blank" and "noopener" in (links[0]["rel"] or "")
+    text = "".join(tags.text)
+    assert ("Learn the rules" if lang == "en" else "Apprenez les règles") in text
 
 
 @pytest.mark.parametrize(

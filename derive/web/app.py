@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import random
 import traceback
 from collections.abc import Callable, Coroutine
@@ -97,6 +98,8 @@ class Page:
         """Names of the setup form's fields the player changed since it opened."""
         self.setup_opened = Setup()
         """The setup the form showed when it opened (its untouched seats go back to it)."""
+        self.setup_first = False
+        """The form opened over no game (a first visit): cancelling it starts its game."""
         self.board = BoardWidget(_el("#board"), speed=_storage_get(SPEED_KEY) or "auto")
         self.sound = sound.Sound(on=_storage_get(SOUND_KEY) == "on")
 
@@ -137,14 +140,20 @@ class Page:
         root.dataset.readyMs = str(round(window.performance.now()))
         root.dataset.ready = "true"
         if setup_needed:
-            self.take_over_early_setup()
+            self.take_over_early_setup(asked=bool(launch.ai))
         self.replay_early_clicks()
         if not self.embed or any(ctrl.is_ai(c) for c in ctrl.game.seating.colours):
             self.spawn(self.computer.start())
 
-    def take_over_early_setup(self) -> None:
-        """A first visit may have chosen its game before Python was up (assets/boot.js):
-        start it now; or keep the form open as the visitor left it."""
+    def take_over_early_setup(self, *, asked: bool) -> None:
+        """A first visit may have chosen its game, or cancelled the form, before Python
+        was up (assets/boot.js): start that game now; or keep the form open as the
+        visitor left it.  ``asked``: a ``?ai=`` link chose the seats the form shows."""
+        ctrl = self.ctrl
+        # With nothing played under the form, what is under it is a placeholder: the form
+        # shows a first game (level 1, against the computer), and cancelling starts it.
+        first = not ctrl.game.moves and not ctrl.game.can_redo()
+        shown = dataclasses.replace(ctrl.setup, rule_set=Setup().rule_set) if asked else Setup()
         early = _early()
         fields = early.get("setup")
         if isinstance(fields, dict):
@@ -155,13 +164,18 @@ class Page:
                 self.ctrl.new_game(setup)
                 self.changed()
                 return
-        if _el("#setup").open:
+        if early.get("cancelled"):
+            self.start_game(Setup())  # what the early form showed (tools/build_web.py)
+        elif _el("#setup").open:
             # The form is the one this module would draw (tools/build_web.py): leave it
             # as the visitor has it, focus and all.
             self.setup_touched = {str(name) for name in early.get("touched") or ()}
-            # Drawn with the computer's levels already: what it showed is its own.
-            self.setup_opened, _ = panel.setup_from_form(self._form_fields())
+            # Drawn from the defaults, with the computer's levels already.
+            self.setup_opened = Setup()
+            self.setup_first = True
             self.on_setup_change(None)
+        elif first:
+            self.open_setup(shown, first=True)
         else:
             self.open_setup()
 
@@ -189,6 +203,8 @@ class Page:
         _on(_el("#move-form"), "submit", self.guard(self.on_move_submit))
         _on(_el("#setup-form"), "submit", self.guard(self.on_setup_submit))
         _on(_el("#setup-form"), "change", self.guard(self.on_setup_change))
+        # Escape closes the dialog by itself: it is a Cancel too.
+        _on(_el("#setup"), "cancel", self.guard(lambda _: self.cancel_setup()))
         _on(_el("#import-file"), "change", self.guard(self.on_import))
         for setting in document.querySelectorAll("[data-setting]"):
             _on(setting, "change", self.guard(self.on_setting))
@@ -297,7 +313,9 @@ class Page:
             ctrl.view(0)
             self.render()
         elif action == "setup-cancel":
-            _el("#setup").close()
+            self.cancel_setup()
+        elif action == "rematch":
+            self.start_game(None)
         elif action == "export":
             self.export()
         elif action == "import":
@@ -544,13 +562,33 @@ class Page:
 
     # ----- setup dialog ------------------------------------------------------------
 
-    def open_setup(self) -> None:
+    def open_setup(self, setup: Setup | None = None, *, first: bool = False) -> None:
+        """The new-game form showing ``setup`` (the game's own by default); ``first``:
+        cancelling it starts that game, there being none to go back to."""
         self.setup_touched = set()
-        self.setup_opened = self.ctrl.setup
-        self._fill_setup(self.ctrl.setup, self.ctrl.lang)
+        self.setup_first = first
+        self.setup_opened = setup or self.ctrl.setup
+        self._fill_setup(self.setup_opened, self.ctrl.lang)
         dialog = _el("#setup")
         if not dialog.open:
             dialog.showModal()
+
+    def cancel_setup(self) -> None:
+        """Close the form, leaving the game it showed: the one under it, or on a first
+        visit the one it offered."""
+        _el("#setup").close()
+        if self.setup_first:
+            self.start_game(self.setup_opened)
+
+    def start_game(self, setup: Setup | None) -> None:
+        """A new game of ``setup``; ``None``: a rematch of the one that ended."""
+        self.setup_first = False
+        self.banner_dismissed = False
+        if setup is None:
+            self.ctrl.rematch()
+        else:
+            self.ctrl.new_game(setup)
+        self.changed()
 
     def _fill_setup(self, setup: Setup, lang: str) -> None:
         ctrl = self.ctrl
@@ -592,9 +630,7 @@ class Page:
             _el("#setup-form .setup-error").textContent = self.ctrl.t(problem)
             return
         _el("#setup").close()
-        self.banner_dismissed = False
-        self.ctrl.new_game(setup)
-        self.changed()
+        self.start_game(setup)
 
     # ----- files and links ---------------------------------------------------------
 

@@ -15,7 +15,7 @@ from typing import Any, Final, Literal
 from ..board import COLOURS, OPPOSITE, RIVES, parse_square, square_name
 from ..game import Game, IllegalMove
 from ..notation import CAPTURE, MOVE, PASS, Move
-from . import announce, highlights, i18n, orientation, share, why
+from . import announce, ending, highlights, i18n, orientation, share, why
 from .actionlog import ActionLog
 from .manners import Pending
 from .svg import BoardView
@@ -39,10 +39,14 @@ class Notice:
 
 @dataclass
 class Setup:
-    """The new-game form: rule set, seats, teams, who starts."""
+    """The new-game form: rule set, seats, teams, who starts.
 
-    rule_set: str = "L2"
-    seats: dict[str, str] = field(default_factory=lambda: {"r": HUMAN, "y": "ai"})
+    The defaults are a first visit's game: level 1 (where the Learn page says to start)
+    against the weakest computer that still plays with a purpose.
+    """
+
+    rule_set: str = "L1"
+    seats: dict[str, str] = field(default_factory=lambda: {"r": HUMAN, "y": "easy"})
     """Seated colours → ``"human"`` or an AI level (``"ai"``: the default level)."""
     teams: str | None = None
     """A team split such as ``"ry/bg"`` (all four colours seated), or ``None``."""
@@ -347,6 +351,16 @@ class Controller:
         self.setup = setup
         self._install(game, {c: self._level(v) for c, v in setup.seats.items()})
         self.fresh_start_roll = bool(game.start_roll)
+
+    def rematch(self) -> None:
+        """A new game of the same rules and players, the colours moved round
+        (``ending.rematch_seats``); a chosen starting colour stays, so the start too
+        goes to someone else."""
+        seating = self.game.seating
+        seats = ending.rematch_seats(seating, self.seats)
+        start = self.setup.start if self.setup.start in seats else None
+        teams = str(seating) if seating.teams else None
+        self.new_game(Setup(self.game.rules.id, seats, teams, start))
 
     def open_game(self, game: Game, ai: dict[str, str] | None = None) -> None:
         """Play on from ``game`` (a position, a shared or imported game)."""

@@ -14,7 +14,7 @@ from typing import Any, Final
 from ..board import COLOURS
 from ..game import Game
 from ..rulesets import RULE_SETS, RuleSet
-from . import i18n, why
+from . import ending, i18n, why
 from .controller import HUMAN, Controller, Notice, Setup
 from .highlights import chains_matter
 from .svg import die_svg
@@ -75,8 +75,9 @@ def moves_html(ctrl: Controller) -> str:
     """The move list, one row per round of turns; each move opens the position after it."""
     game = ctrl.game
     moves = [str(m) for m in game.moves]
+    result = ending.result_html(game, ctrl.lang)
     if not moves:
-        return f'<p class="empty">{escape(i18n.t(ctrl.lang, "panel.no_moves"))}</p>'
+        return f'<p class="empty">{escape(i18n.t(ctrl.lang, "panel.no_moves"))}</p>{result}'
     start = Game.from_position(game.start_position)
     order = start.turn_order()
     shown = game.ply if ctrl.view_ply is None else ctrl.view_ply
@@ -95,7 +96,7 @@ def moves_html(ctrl: Controller) -> str:
         number = row_start // len(order) + 1
         rows.append(f'<li><span class="num">{number}.</span>{"".join(cells)}</li>')
     # One column per seat, so a round of moves reads across as one line.
-    return f'<ol class="moves-list" style="--seats: {len(order)}">{"".join(rows)}</ol>'
+    return f'<ol class="moves-list" style="--seats: {len(order)}">{"".join(rows)}</ol>{result}'
 
 
 # --------------------------------------------------------------------------- explanations
@@ -264,8 +265,9 @@ def end_html(ctrl: Controller) -> str:
         f'<div class="end-banner" data-winner="{_attr(outcome.winner or "")}" '
         f'data-colour="{colour}" role="alert"><h2>{escape(title)}</h2>'
         f"<p>{escape(detail)}</p>"
-        f'<div class="end-actions"><button type="button" data-action="new">'
-        f"{escape(i18n.t(lang, 'btn.new'))}</button>"
+        f'<div class="end-actions"><button type="button" class="primary" data-action="rematch">'
+        f"{escape(i18n.t(lang, 'btn.rematch'))}</button>"
+        f'<button type="button" data-action="new">{escape(i18n.t(lang, "btn.new"))}</button>'
         f'<button type="button" data-action="review">{escape(i18n.t(lang, "btn.review"))}'
         "</button></div></div>"
     )
@@ -317,6 +319,8 @@ def setup_html(setup: Setup, lang: str, levels: Sequence[str], ai_state: str) ->
     ai_ready = ai_state != "unavailable"
     choices = seat_choices(lang, levels, ai_ready)
     for colour in COLOURS:
+        # The dialog opens on the first seat, not on the Learn link above it.
+        focus = " autofocus" if colour == COLOURS[0] else ""
         current = setup.seats.get(colour, "off")
         if current not in (HUMAN, "off"):
             current = f"ai:{current}" if f"ai:{current}" in dict(choices) else HUMAN
@@ -330,7 +334,7 @@ def setup_html(setup: Setup, lang: str, levels: Sequence[str], ai_state: str) ->
         seats.append(
             f'<label class="seat seat-{colour}">{die_svg(colour, 1, size=24)}'
             f"<span>{t(f'colour.{colour}')}</span>"
-            f'<select name="seat_{colour}">{options}</select></label>'
+            f'<select name="seat_{colour}"{focus}>{options}</select></label>'
         )
     pairings = "".join(
         f'<option value="{p}"{" selected" if p == (setup.teams or "ry/bg") else ""}>'
@@ -351,8 +355,13 @@ def setup_html(setup: Setup, lang: str, levels: Sequence[str], ai_state: str) ->
     )
     ai_note = f'<p class="note">{t("setup.ai_unavailable")}</p>' if not ai_ready else ""
     four = len(setup.seats) == 4
+    learn = (
+        f'<p class="setup-learn"><a href="{why.PAGES[lang]}" target="_blank" rel="noopener">'
+        f"{t('setup.learn')}</a></p>"
+    )
     # Seats first: on a phone the computer's seat must not hide below six rule sets.
     return (
+        f"{learn}"
         f'<fieldset class="seats"><legend>{t("setup.seats")}</legend>{"".join(seats)}{ai_note}'
         f'<div class="teams-box"{"" if four else " hidden"}>'
         f'<label class="check"><input type="checkbox" name="teams"'

@@ -62,7 +62,7 @@ def test_an_ai_link_on_a_first_visit_offers_that_opponent(page: Page, server_url
     dialog.locator('select[name="start"]').select_option("r")
     dialog.locator('button[type="submit"]').click()
     expect(dialog).to_be_hidden()
-    assert board_position(page) == "- r ry L2"
+    assert board_position(page) == "- r ry L1"  # a first visit: level 1
     expect(page.locator('[data-player="y"]')).to_contain_text("computer")
     expect(page.locator('[data-player="y"]')).to_contain_text("hard")
 
@@ -77,7 +77,7 @@ def test_setup_choices_made_while_the_computer_starts_survive_its_arrival(
     dialog.locator('select[name="seat_b"]').select_option("human")
     # Once it is up the computer's levels appear, yellow's computer seat comes back,
     # the "starting" note goes, and the choices above are kept.
-    expect(dialog.locator('select[name="seat_y"]')).to_have_value("ai:medium", timeout=60_000)
+    expect(dialog.locator('select[name="seat_y"]')).to_have_value("ai:easy", timeout=60_000)
     expect(dialog.locator('select[name="seat_y"] option[value="ai:hard"]')).to_have_count(1)
     expect(dialog).not_to_contain_text("Starting the computer player")
     expect(dialog.locator('input[name="rule_set"][value="L3"]')).to_be_checked()

@@ -57,11 +57,11 @@ def test_a_first_visit_offers_the_computer_and_it_plays_at_once(
     dialog = page.locator("dialog#setup[open]")
     expect(dialog).to_be_visible()
     # at data-ready, before the worker has answered: the levels are there, and the
-    # default game is a person against the computer (medium)
+    # default game is a person against the computer (easy: a first game is level 1)
     yellow = dialog.locator('select[name="seat_y"]')
     values = yellow.locator("option").evaluate_all("os => os.map(o => o.value)")
     assert {"human", "ai:easy", "ai:medium", "ai:hard"} <= set(values)
-    assert yellow.input_value() == "ai:medium"
+    assert yellow.input_value() == "ai:easy"
     assert dialog.locator('select[name="seat_r"]').input_value() == "human"
     assert_accessible(page)
     # the computer starts: its first move comes without any help
@@ -70,7 +70,7 @@ def test_a_first_visit_offers_the_computer_and_it_plays_at_once(
     expect(page.locator("#setup")).to_be_hidden()
     wait_for_ply(page, 1, timeout=AI_TIMEOUT_MS + START_TIMEOUT_MS)
     assert page.get_attribute("html", "data-ai") == "ready"
-    assert board_position(page).endswith(" r ry L2")
+    assert board_position(page).endswith(" r ry L1")
     # the computer's move stays marked until the next move
     expect(page.locator("#board .mark-last")).to_have_count(1)
     assert_players_words(page)
@@ -84,7 +84,7 @@ def test_the_computer_arriving_while_the_form_is_open_keeps_its_seat(
     page.goto(f"{server_url}/index.html")
     page.wait_for_selector("html[data-ai=ready]", state="attached", timeout=START_TIMEOUT_MS)
     dialog = page.locator("dialog#setup[open]")
-    assert dialog.locator('select[name="seat_y"]').input_value() == "ai:medium"
+    assert dialog.locator('select[name="seat_y"]').input_value() == "ai:easy"
     assert dialog.locator('select[name="seat_r"]').input_value() == "human"
     dialog.locator('select[name="start"]').select_option("y")
     dialog.locator('button[type="submit"]').click()
@@ -161,7 +161,7 @@ def test_a_game_chosen_before_python_is_up_starts_when_it_is(page: Page, server_
     expect(dialog).to_be_visible(timeout=10_000)
     # drawn at build time: the computer is offered before any interpreter runs
     assert page.get_attribute("html", "data-ready") == "false"
-    assert dialog.locator('select[name="seat_y"]').input_value() == "ai:medium"
+    assert dialog.locator('select[name="seat_y"]').input_value() == "ai:easy"
     dialog.locator('select[name="start"]').select_option("r")
     dialog.locator('button[type="submit"]').click()
     expect(page.locator("#setup")).to_be_hidden()
