@@ -7,9 +7,10 @@ Move('+c1')
 
 from .board import COLOUR_NAMES, COLOURS, OPPOSITE, RIVES, SQUARES, parse_square, square_name
 from .chains import Chain
-from .game import ChosenRoll, Game, IllegalMove, Outcome
+from .game import ChosenRoll, Game, IllegalMove
 from .limits import MAX_PLIES
 from .notation import Move
+from .outcome import Outcome
 from .position import PositionError
 from .record import RecordError
 from .rulesets import RULE_SETS, RuleSet, Seating

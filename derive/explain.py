@@ -4,14 +4,12 @@ decided twice."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .board import COLOUR_NAMES, FACES, NEIGHBOURS, RIVES, rives_of, square_name
 from .chains import Chain
 from .notation import ADJUST, CAPTURE, ENTER, MOVE, PASS, REROLL, Move, malformed
-
-if TYPE_CHECKING:
-    from .game import Game
+from .view import GameView
 
 
 def _names(squares: Any) -> list[str]:
@@ -36,7 +34,7 @@ def protection_reason(chain: Chain) -> str:
     return f"part of the well-formed chain {chain.describe()}: invulnerable (R15)"
 
 
-def explain(game: Game) -> dict[str, Any]:
+def explain(game: GameView) -> dict[str, Any]:
     """A JSON-ready description of the position: dice, chains, protection,
     obligation, reserves, and every legal action grouped by die."""
     legal = game.legal_moves()
@@ -103,7 +101,7 @@ def explain(game: Game) -> dict[str, Any]:
     }
 
 
-def why_illegal(game: Game, move: Move | str) -> str | None:
+def why_illegal(game: GameView, move: Move | str) -> str | None:
     """The reason ``move`` cannot be played, or ``None`` if it is legal."""
     try:
         m = move if isinstance(move, Move) else Move.parse(move)
@@ -136,7 +134,7 @@ def why_illegal(game: Game, move: Move | str) -> str | None:
     return f"{m} is not legal for {name} here"
 
 
-def _basic_reason(game: Game, m: Move, colour: str) -> str | None:
+def _basic_reason(game: GameView, m: Move, colour: str) -> str | None:
     name = COLOUR_NAMES[colour]
     rules = game.rules
     if m.kind == ENTER:
@@ -200,7 +198,7 @@ def _basic_reason(game: Game, m: Move, colour: str) -> str | None:
     return _rive_reason(game, colour, s, t)
 
 
-def _rive_reason(game: Game, colour: str, start: int, end: int) -> str | None:
+def _rive_reason(game: GameView, colour: str, start: int, end: int) -> str | None:
     """R14, in words: the one-square-per-foreign-rive limit."""
     for rive in rives_of(end):
         if rive == colour:

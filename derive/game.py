@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import random
 import zlib
-from dataclasses import dataclass
 from typing import Any, Final, NamedTuple
 
+from . import explain as _explain
+from . import record as _record
+from . import replay as _replay
 from . import rulesets
+from . import text as _text
 from .board import (
     COLOUR_NAMES,
     COLOURS,
@@ -42,6 +45,7 @@ from .notation import (
     Move,
     malformed,
 )
+from .outcome import Outcome
 from .position import PositionError, format_position, parse_position
 from .rulesets import RuleSet, Seating
 
@@ -60,23 +64,6 @@ _STEPS: Final = tuple(
 )
 """``_STEPS[s]``: each neighbour of ``s`` with the interned move to it."""
 _GOAL_INDEX: Final = tuple(COLOURS.index(OPPOSITE[c]) for c in COLOURS)
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """How a game ended: a side reached its goal, the ply limit drew it (R20), a side
-    resigned or the players agreed a draw (R31)."""
-
-    winner: str | None
-    """A colour letter or a team's letters; ``None`` for a draw."""
-    termination: str
-    """``"goal"``, ``"ply_limit"``, ``"resignation"`` or ``"agreement"``."""
-    chain: tuple[int, ...] = ()
-    """The squares of the winning chain (L1: the die on the goal rive)."""
-
-    @property
-    def draw(self) -> bool:
-        return self.winner is None
 
 
 class _Undo(NamedTuple):
@@ -714,9 +701,7 @@ class Game:
 
     def record(self) -> dict[str, Any]:
         """The game as a JSON-ready record (see record.py)."""
-        from .record import to_record
-
-        return to_record(self)
+        return _record.to_record(self)
 
     @classmethod
     def from_record(cls, data: Any) -> Game:
@@ -724,41 +709,28 @@ class Game:
         move by number.  Any data at all gives a game or a ``RecordError``: its size,
         nesting and types are checked before the moves, at most ``MAX_PLIES``, are
         replayed (R30), and a re-roll result its seed does not give is refused (R29)."""
-        from .replay import from_record
-
-        return from_record(data)
+        return _replay.from_record(data, cls)
 
     def to_text(self) -> str:
-        from .record import to_record, to_text
-
-        return to_text(to_record(self))
+        return _record.to_text(_record.to_record(self))
 
     @classmethod
     def from_text(cls, text: str) -> Game:
         """The game of a record's text form; ``RecordError`` as ``from_record``."""
-        from .record import from_text
-        from .replay import from_record
-
-        return from_record(from_text(text))
+        return _replay.from_record(_record.from_text(text), cls)
 
     # ----- explanations --------------------------------------------------
 
     def why_illegal(self, move: Move | str) -> str | None:
         """Why ``move`` cannot be played now, in a player's words; ``None`` if legal."""
-        from .explain import why_illegal
-
-        return why_illegal(self, move)
+        return _explain.why_illegal(self, move)
 
     def explain(self) -> dict[str, Any]:
         """Everything the rules say about this position, JSON-ready (see explain.py)."""
-        from .explain import explain
-
-        return explain(self)
+        return _explain.explain(self)
 
     def __str__(self) -> str:
-        from .text import board_text
-
-        return board_text(self)
+        return _text.board_text(self)
 
     def __repr__(self) -> str:
         return f"Game.from_position({self.to_position()!r})"

@@ -5,13 +5,11 @@ and replays every move."""
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from .board import COLOURS
 from .limits import MAX_PLIES, MAX_RECORD_CHARS, quoted
-
-if TYPE_CHECKING:
-    from .game import Game
+from .view import GameView
 
 FORMAT: Final = "derive-record"
 VERSION: Final = 1
@@ -21,7 +19,7 @@ class RecordError(ValueError):
     """A game record that cannot be loaded; the message says where and why."""
 
 
-def to_record(game: Game) -> dict[str, Any]:
+def to_record(game: GameView) -> dict[str, Any]:
     outcome = game.outcome
     setup: dict[str, Any] = {
         "rule_set": game.rules.id,

@@ -10,10 +10,10 @@ from typing import Any, Final
 
 from . import safejson
 from .board import COLOURS, FACES
-from .game import Game
 from .limits import MAX_PLIES, MAX_START_ROLLS, SEED_LIMIT, kind_of, quoted
 from .record import FORMAT, VERSION, RecordError, check_length
 from .rulesets import Seating
+from .view import G, Maker, Replaying
 
 
 def _field(data: dict[str, Any], key: str, kind: type, where: str) -> Any:
@@ -39,7 +39,9 @@ def _whole(setup: dict[str, Any], key: str, low: int, high: int) -> int | None:
     return int(value)
 
 
-def from_record(data: Any) -> Game:
+def from_record(data: Any, make: Maker[G]) -> G:
+    """The game ``data`` records, built by ``make`` (the ``Game`` class: passed in, so
+    that this module need not import the one that calls it)."""
     setup, moves = _envelope(data)
     position = _field(setup, "position", str, "setup")
     seed = _whole(setup, "seed", 0, SEED_LIMIT - 1)
@@ -47,7 +49,7 @@ def from_record(data: Any) -> Game:
     rolls = _start_roll(setup.get("start_roll"))
     # Without a seed the record is a transcription: its re-rolls are taken as written.
     written = len(moves) if seed is None else _whole(setup, "transcribed", 0, len(moves)) or 0
-    game = _start(setup, seed, max_plies, rolls, position, moves)
+    game = _start(make, setup, seed, max_plies, rolls, position, moves)
     for number, text in enumerate(moves, 1):
         try:
             played = game.play(text)
@@ -124,13 +126,14 @@ _MAX_NAME: Final = 16
 
 
 def _start(
+    make: Maker[G],
     setup: dict[str, Any],
     seed: int | None,
     max_plies: int | None,
     rolls: list[dict[str, int]],
     position: str,
     moves: list[str],
-) -> Game:
+) -> G:
     """The game before its first move, as the setup describes it."""
     rule_set, seating = _name(setup, "rule_set"), _name(setup, "seating")
     try:
@@ -138,14 +141,14 @@ def _start(
             if rule_set is None or seating is None:
                 missing = "rule_set" if rule_set is None else "seating"
                 raise RecordError(f"setup: {missing!r} is missing")
-            game = Game.new(seating, rule_set, seed=seed, max_plies=max_plies)
+            game = make.new(seating, rule_set, seed=seed, max_plies=max_plies)
             if game.start_roll != rolls or game.start_position != position:
                 raise RecordError("setup: the start roll does not match the seed")
             return game
         if seed is None:
             # The same transcription always continues with the same dice (R29).
             seed = zlib.crc32(json.dumps([position, rolls, moves]).encode("ascii"))
-        game = Game.from_position(position, seed=seed, max_plies=max_plies)
+        game = make.from_position(position, seed=seed, max_plies=max_plies)
         # The position decides; a setup that also names other rules contradicts it.
         for key, named, own in (
             ("rule_set", rule_set, game.rules.id),
@@ -166,7 +169,7 @@ def _start(
         raise RecordError(f"setup: {error}") from None
 
 
-def _rolls_agree(rolls: list[dict[str, int]], game: Game) -> bool:
+def _rolls_agree(rolls: list[dict[str, int]], game: Replaying) -> bool:
     """Whether written start rolls follow R5: everyone rolls, the tied roll again,
     and the one left starts."""
     tied = list(game.seating.colours)
@@ -178,7 +181,7 @@ def _rolls_agree(rolls: list[dict[str, int]], game: Game) -> bool:
     return tied == [game.to_move]
 
 
-def _check_result(data: dict[str, Any], game: Game) -> None:
+def _check_result(data: dict[str, Any], game: Replaying) -> None:
     # No "result" key: the record claims nothing; null claims an unfinished game.
     if "result" not in data:
         return
@@ -204,7 +207,7 @@ def _check_result(data: dict[str, Any], game: Game) -> None:
         )
 
 
-def _end_as_claimed(game: Game, winner: str | None, termination: str) -> None:
+def _end_as_claimed(game: Replaying, winner: str | None, termination: str) -> None:
     """A game that ended without reaching its end on the board (R31): the record says
     how, and it must be possible here."""
     if termination == "agreement":

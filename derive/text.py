@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .board import COLOUR_NAMES, FILES, SIZE, is_playable
-
-if TYPE_CHECKING:
-    from .game import Game
+from .view import GameView
 
 
-def board_text(game: Game) -> str:
+def board_text(game: GameView) -> str:
     pieces = game.pieces()
     header = "    " + " ".join(f" {f}" for f in FILES)
     lines = [header]

@@ -29,6 +29,7 @@ if str(REPO_ROOT) not in sys.path:
     sys.path.insert(0, str(REPO_ROOT))
 
 from tools.node_built import NodeBuilt, read_lined  # noqa: E402
+from tools.site_files import python_sources  # noqa: E402
 
 BUNDLE = "vendor/bytecode/derive.pyc.gz"
 KEY_FILE = REPO_ROOT / "vendor" / "bytecode" / "derive.key"
@@ -37,9 +38,7 @@ COMPILER = REPO_ROOT / "tools" / "bytecode.mjs"
 
 def sources() -> list[str]:
     """The Python sources any page of the site loads (the service worker's list of them)."""
-    from tools import build_sw  # build_sw lists this bundle: imported late, no cycle
-
-    return [name for name in build_sw.app_files() if name.endswith(".py")]
+    return python_sources()
 
 
 def read_bundle(path: Path | None = None) -> list[tuple[str, bytes]]:

@@ -1,6 +1,7 @@
 """Regenerate the service worker's precache list (the generated block of ``sw.js``).
 
-The list is what the game loads, derived from the files that decide it, never typed by hand:
+The list is what the game loads, derived from the files that decide it, never typed by hand
+(the app's part by ``tools/site_files.py``, which ``tools/build_bytecode.py`` reads too):
 
 * the app (network-first in the worker, so updates arrive whenever there is a network):
   the pages (``index.html``, the Learn pages ``rules.html`` and ``regles.html``),
@@ -33,7 +34,6 @@ import hashlib
 import json
 import re
 import sys
-import tomllib
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -43,55 +43,13 @@ if str(REPO_ROOT) not in sys.path:
 
 from tools import build_bytecode, build_image, vendor  # noqa: E402
 from tools.generated import refresh  # noqa: E402
+from tools.site_files import PAGES, app_files, config_sources  # noqa: E402
 
 SW = REPO_ROOT / "sw.js"
-CONFIG = REPO_ROOT / "pyscript.toml"
-ASSETS = REPO_ROOT / "assets"
-
-#: Top-level files of the site that the game (or its install) loads; then the live lesson
-#: boards' config, the embedded board and the embed kit's pages (tools/build_embed.py).
-PAGES = (
-    "index.html",
-    "rules.html",
-    "regles.html",
-    "manifest.webmanifest",
-    "pyscript.toml",
-    "learn.toml",
-    "embed.html",
-    "embed-kit.html",
-    "integrer.html",
-)
-LIVE_CONFIG = REPO_ROOT / "learn.toml"
 #: The pinned runtime packages whose versions name the cache.
 PINNED = ("@pyscript/core", "pyodide")
 
 _BLOCK = re.compile(r"(// precache:start[^\n]*\n)(.*?)(// precache:end)", re.DOTALL)
-
-
-def config_sources(config_text: str) -> list[str]:
-    """The files ``[files]`` makes PyScript fetch, as site paths (``derive/ai/mcts.py``).
-
-    A key is the URL fetched (its value is where the file lands in Pyodide's file system);
-    ``"{DERIVE}" = "./derive/"`` only defines the placeholder the other keys use.
-    """
-    files = tomllib.loads(config_text).get("files", {})
-    placeholder = str(files.get("{DERIVE}", ""))
-    return sorted(
-        key.replace("{DERIVE}", placeholder).removeprefix("./")
-        for key in files
-        if key != "{DERIVE}"
-    )
-
-
-def app_files() -> list[str]:
-    assets = sorted(
-        f"assets/{p.name}" for p in ASSETS.iterdir() if p.is_file() and not p.name.startswith(".")
-    )
-    sources = {
-        *config_sources(CONFIG.read_text(encoding="utf-8")),
-        *config_sources(LIVE_CONFIG.read_text(encoding="utf-8")),
-    }
-    return [*PAGES, *assets, *sorted(sources)]
 
 
 def runtime_files() -> list[str]:
@@ -176,6 +134,18 @@ def main(argv: list[str] | None = None) -> int:
     wanted = sw_text(SW.read_text(encoding="utf-8"), list_version(runtime, app), runtime, app)
     return refresh(SW, wanted, check=args.check, tool="tools/build_sw.py")
 
+
+__all__ = [
+    "KEYED",
+    "PAGES",
+    "SW",
+    "app_files",
+    "config_sources",
+    "content_version",
+    "list_version",
+    "main",
+    "runtime_files",
+]
 
 if __name__ == "__main__":
     sys.exit(main())

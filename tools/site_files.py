@@ -1,0 +1,64 @@
+"""The files of the site a player's browser loads, besides the runtime: the pages, the
+assets and the Python sources the PyScript configs' ``[files]`` tables fetch.
+
+Read from the files that decide it, never typed by hand.  The service worker precaches
+this list (``tools/build_sw.py``) and the sources' bytecode is compiled from it
+(``tools/build_bytecode.py``); it lives here, below both, because the worker's list also
+names the bytecode bundle, so neither builder may import the other for it.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+CONFIG = REPO_ROOT / "pyscript.toml"
+LIVE_CONFIG = REPO_ROOT / "learn.toml"
+ASSETS = REPO_ROOT / "assets"
+
+#: Top-level files of the site that the game (or its install) loads; then the live lesson
+#: boards' config, the embedded board and the embed kit's pages (tools/build_embed.py).
+PAGES = (
+    "index.html",
+    "rules.html",
+    "regles.html",
+    "manifest.webmanifest",
+    "pyscript.toml",
+    "learn.toml",
+    "embed.html",
+    "embed-kit.html",
+    "integrer.html",
+)
+
+
+def config_sources(config_text: str) -> list[str]:
+    """The files ``[files]`` makes PyScript fetch, as site paths (``derive/ai/mcts.py``).
+
+    A key is the URL fetched (its value is where the file lands in Pyodide's file system);
+    ``"{DERIVE}" = "./derive/"`` only defines the placeholder the other keys use.
+    """
+    files = tomllib.loads(config_text).get("files", {})
+    placeholder = str(files.get("{DERIVE}", ""))
+    return sorted(
+        key.replace("{DERIVE}", placeholder).removeprefix("./")
+        for key in files
+        if key != "{DERIVE}"
+    )
+
+
+def app_files() -> list[str]:
+    """The pages, every file in ``assets/``, and the sources both configs fetch."""
+    assets = sorted(
+        f"assets/{p.name}" for p in ASSETS.iterdir() if p.is_file() and not p.name.startswith(".")
+    )
+    sources = {
+        *config_sources(CONFIG.read_text(encoding="utf-8")),
+        *config_sources(LIVE_CONFIG.read_text(encoding="utf-8")),
+    }
+    return [*PAGES, *assets, *sorted(sources)]
+
+
+def python_sources() -> list[str]:
+    """The Python sources any page of the site loads."""
+    return [name for name in app_files() if name.endswith(".py")]
