@@ -197,12 +197,8 @@ def start_again(board: Locator | Frame) -> None:
     board.locator(".board-wrap").press("Escape")  # a die the gremlins selected
 
 
-def test_a_horde_on_a_learn_page(page: Page, server_url: str) -> None:
-    page.goto(f"{server_url}/rules.html")
-    page.wait_for_selector("html[data-live=true]", state="attached", timeout=START_TIMEOUT_MS)
-
-    unleash(page)
-
+def a_try_board_moves(page: Page) -> None:
+    """On a Learn page: a try board, started again, plays the reader's step."""
     ident, start, end, after = a_try_lesson()
     lesson = page.locator(f"#{ident}")
     lesson.scroll_into_view_if_needed()
@@ -210,6 +206,14 @@ def test_a_horde_on_a_learn_page(page: Page, server_url: str) -> None:
     lesson.locator(f'[data-die="{start}"]').click()
     lesson.locator(f'[data-square="{end}"]').click()
     expect(lesson.locator("svg.board")).to_have_attribute("data-position", after)
+
+
+def test_a_horde_on_a_learn_page(page: Page, server_url: str) -> None:
+    page.goto(f"{server_url}/rules.html")
+    page.wait_for_selector("html[data-live=true]", state="attached", timeout=START_TIMEOUT_MS)
+
+    unleash(page)
+    a_try_board_moves(page)
 
 
 # --------------------------------------------------------------------------- an embed
