@@ -4,7 +4,7 @@
 //  * shows PyScript's `py:progress` steps on the static board skeleton,
 //  * turns a failed start into a plain message instead of a silent blank,
 //  * registers the service worker for offline visits (sw.js).
-// Everything else is Python (derive/web/app.py).
+// Everything else is Python (derive/web/play/page.py).
 (() => {
   "use strict";
   const root = document.documentElement;
@@ -55,7 +55,7 @@
   // visit (no saved game, no link) gets the new-game form at once, drawn at build time with
   // the computer's levels; a choice made there (or Cancel, which keeps the game the form
   // showed), and clicks on the board's squares, wait in window.deriveEarly for the game
-  // (derive/web/app.py) to take them over when it starts.
+  // (derive/web/play/page.py) to take them over when it starts.
   const early = { setup: null, cancelled: false, touched: [], clicks: [] };
   window.deriveEarly = early;
   const starting = {

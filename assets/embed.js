@@ -1,7 +1,7 @@
 // The embedded board's first picture, before any Python (embed.html).
 //
 // It knows no rule and draws nothing itself: it takes the empty board that the build drew
-// (derive.web.svg, one per side at the bottom), and puts on its squares the die faces the
+// (derive.web.board.svg, one per side at the bottom), and puts on its squares the die faces the
 // build drew, as the link's piece list says ("r3c3,y2d4 r ry L2": a red 3 on c3…). It
 // says, in the frame, that the board is not checked yet. Python (the rules) starts only
 // when the reader uses the board (assets/live-boards.js keeps what they did), or at once

@@ -2,7 +2,7 @@
 // board). Nothing here knows a rule: it
 //  * keeps what the reader does to a board that is not live yet (clicks on its squares and
 //    buttons, keys on it) in window.deriveQueue, which the boards' Python
-//    (derive/web/lesson_view.py) applies, in order, the moment each board is live;
+//    (derive/web/learn/view.py) applies, in order, the moment each board is live;
 //  * makes the boards reachable by keyboard, so that keys can be kept too;
 //  * starts Python, once: window.deriveStart() (a Learn page calls it itself once the page
 //    has loaded; the embedded board when the reader uses it, assets/embed.js);
@@ -16,8 +16,8 @@
   const queue = [];
   window.deriveQueue = queue;
   const ENTRIES = {
-    learn: "from derive.web.learn_app import main\nmain()\n",
-    embed: "from derive.web.embed_app import main\nmain()\n",
+    learn: "from derive.web.learn.page import main\nmain()\n",
+    embed: "from derive.web.learn.embed_page import main\nmain()\n",
   };
   // Keys a board may answer to (lesson_view.key_gesture decides, once live).
   const KEYS = new Set([

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from derive import ChosenRoll, Game, IllegalMove, RecordError
-from derive.web import share
+from derive.web.table import share
 from tests.helpers import game_at, snapshot
 
 

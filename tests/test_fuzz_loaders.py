@@ -21,7 +21,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from derive import MAX_PLIES, Game, Move, safejson
-from derive.web import engine_fr, share
+from derive.web.table import share
+from derive.web.words import engine_fr
 
 DEADLINE = timedelta(milliseconds=750)
 """Far above what any input takes (a few ms; a replay of 100 moves ~10 ms), so that a

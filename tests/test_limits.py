@@ -10,7 +10,7 @@ import pytest
 
 from derive import MAX_PLIES, Game, JSONError, Move, RecordError, safejson
 from derive.limits import MAX_JSON_DEPTH, SEED_LIMIT, quoted
-from derive.web import engine_fr
+from derive.web.words import engine_fr
 
 
 @pytest.mark.parametrize("seed", ["x", "7", 1.5, True, -1, SEED_LIMIT, [1]])

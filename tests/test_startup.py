@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from derive.web import worker
+from derive.web.play import worker
 from tools import build_bytecode, build_image, build_snapshot, build_sw, build_worker, vendor
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -32,8 +32,8 @@ needs_node = pytest.mark.skipif(NODE is None, reason="node not installed")
 
 
 def _computer_constant(name: str) -> str:
-    """A string constant of derive/web/computer.py (which imports pyscript: not importable)."""
-    tree = ast.parse((ROOT / "derive" / "web" / "computer.py").read_text(encoding="utf-8"))
+    """A string constant of derive/web/play/computer.py (which imports pyscript: not importable)."""
+    tree = ast.parse((ROOT / "derive" / "web" / "play" / "computer.py").read_text(encoding="utf-8"))
     for node in tree.body:
         if isinstance(node, ast.Assign) and any(
             isinstance(t, ast.Name) and t.id == name for t in node.targets
@@ -74,7 +74,7 @@ def test_worker_config_is_up_to_date_and_ships_what_the_worker_imports() -> None
         k: v for k, v in game.items() if k not in ("files", "interpreter")
     }
     shipped = _worker_sources()
-    assert {"derive/web/worker.py", "derive/ai/search.py", "derive/game.py"} <= shipped
+    assert {"derive/web/play/worker.py", "derive/ai/search.py", "derive/game.py"} <= shipped
     assert shipped <= set(build_sw.config_sources((ROOT / "pyscript.toml").read_text()))
     assert not any(m.startswith(("derive/web/app", "derive/web/panel")) for m in shipped)
     for path in shipped:
@@ -182,10 +182,17 @@ def test_snapshot_manifest_is_up_to_date_and_holds_no_browser_module() -> None:
     plan = json.loads(SNAPSHOT.read_text(encoding="utf-8"))
     modules, files = plan["modules"], plan["files"]
     # the engine, the computer player and the page's pure parts; never what touches a page
-    assert {"derive.game", "derive.ai.search", "derive.web.worker", "derive.web.controller"} <= (
-        set(modules)
-    )
-    assert not {"derive.web.app", "derive.web.storage", "derive.web.board_widget"} & set(modules)
+    assert {
+        "derive.game",
+        "derive.ai.search",
+        "derive.web.play.worker",
+        "derive.web.table.controller",
+    } <= (set(modules))
+    assert not {
+        "derive.web.play.page",
+        "derive.web.shelf.storage",
+        "derive.web.board.widget",
+    } & set(modules)
     # PyScript writes the same files later: the snapshot's must be among them
     assert set(files) <= set(build_sw.config_sources((ROOT / "pyscript.toml").read_text()))
     for name in modules:
@@ -257,7 +264,7 @@ def test_the_bytecode_is_of_every_source_the_site_serves_as_it_now_reads() -> No
     tags = {path.rsplit(".", 2)[1] for path in files}
     assert len(tags) == 1 and re.fullmatch(r"cpython-3\d+", next(iter(tags)))
     sources = build_bytecode.sources()
-    assert "derive/web/app.py" in sources and "derive/game.py" in sources
+    assert "derive/web/play/page.py" in sources and "derive/game.py" in sources
     assert sorted(files) == sorted(_cached(name, *tags) for name in sources)
     for name in sources:
         pyc = files[_cached(name, *tags)]

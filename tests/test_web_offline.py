@@ -40,7 +40,7 @@ def test_precache_list_holds_what_pyscript_fetches() -> None:
     app = build_sw.app_files()
     pages = ["index.html", "rules.html", "regles.html", "manifest.webmanifest", "pyscript.toml"]
     assert app[:5] == pages
-    assert "assets/boot.js" in app and "derive/web/worker.py" in app
+    assert "assets/boot.js" in app and "derive/web/play/worker.py" in app
     for path in app:
         assert (ROOT / path).is_file(), path
         assert f'"{path}"' in SW

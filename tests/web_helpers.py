@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from derive import Game
 from derive.ai import LEVELS
-from derive.web.controller import Controller
+from derive.web.table.controller import Controller
 
 
 def table(position: str, ai: dict[str, str] | None = None, lang: str = "en") -> Controller:

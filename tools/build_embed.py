@@ -3,10 +3,10 @@
 
 ``embed.html`` is what another site's ``<iframe>`` shows.  It must show its position at
 once, with no Python, and without a second copy of the rules or of the SVG function: this
-tool draws, with ``derive.web.svg``, the empty board as seen from each side and every die
+tool draws, with ``derive.web.board.svg``, the empty board as seen from each side and every die
 face, as fragments of markup; ``assets/embed.js`` only parses the empty board for the
 link's seating, puts the link's dice on their squares and says that the board is not
-checked yet.  Python (``derive/web/embed_app.py``, config ``learn.toml``) starts when the
+checked yet.  Python (``derive/web/learn/embed_page.py``, config ``learn.toml``) starts when the
 reader uses the board, checks every parameter and takes over.  The words the frame shows
 before Python come from the same tables Python uses (``i18n``, ``lesson``).
 
@@ -35,10 +35,11 @@ if str(REPO_ROOT) not in sys.path:
 
 from derive import RULE_SETS  # noqa: E402
 from derive.board import COLOURS, SQUARES  # noqa: E402
-from derive.web import embed, i18n, lesson  # noqa: E402
-from derive.web.lessons import BY_ID, Words  # noqa: E402
-from derive.web.orientation import default_bottom  # noqa: E402
-from derive.web.svg import BoardView, DieView, render_board  # noqa: E402
+from derive.web.board.orientation import default_bottom  # noqa: E402
+from derive.web.board.svg import BoardView, DieView, render_board  # noqa: E402
+from derive.web.learn import embed, lesson  # noqa: E402
+from derive.web.learn.lessons import BY_ID, Words  # noqa: E402
+from derive.web.words import i18n  # noqa: E402
 from tools.build_learn import (  # noqa: E402
     CHROME,
     KIT,

@@ -1,13 +1,13 @@
 """Build the Learn pages: ``rules.html`` (English) and ``regles.html`` (French).
 
 Each page is its language's text (``tools/learn_text/en.md``, ``fr.md``: the Markdown of
-``tools/mdlite.py``) with the lessons of ``derive.web.lessons`` placed where the text says
+``tools/mdlite.py``) with the lessons of ``derive.web.learn.lessons`` placed where the text says
 ``[[lesson-id]]``, the rule-set table where it says ``[[rule-sets]]`` and the legend of the
 boards' marks (``tools/learn_legend.py``, drawn by the board's own drawing) where it says
 ``[[legend]]``.  A heading may
 end with ``{#anchor}`` to fix its anchor.  Every lesson is checked against the engine
-first (``tools/learn_checks.py``) and its board pre-rendered by ``derive.web.svg`` from the
-same lesson model the live page uses (``derive.web.lesson``), so the page reads, prints and
+first (``tools/learn_checks.py``) and its board pre-rendered by ``derive.web.board.svg`` from the
+same lesson model the live page uses (``derive.web.learn.lesson``), so the page reads, prints and
 shows every position without any script.
 
 Usage: ``python3 tools/build_learn.py [--check]`` (``--check``: change nothing, exit 1 if
@@ -30,17 +30,10 @@ if str(REPO_ROOT) not in sys.path:
     sys.path.insert(0, str(REPO_ROOT))
 
 from derive import RULE_SETS  # noqa: E402
-from derive.web import i18n  # noqa: E402
-from derive.web.lesson import LessonBoard  # noqa: E402
-from derive.web.lessons import (  # noqa: E402
-    BY_ID,
-    LESSONS,
-    POINTER,
-    POINTER_FIELD,
-    Lesson,
-    Words,
-)
-from derive.web.svg import render_board  # noqa: E402
+from derive.web.board.svg import render_board  # noqa: E402
+from derive.web.learn.lesson import LessonBoard  # noqa: E402
+from derive.web.learn.lessons import BY_ID, LESSONS, POINTER, POINTER_FIELD, Lesson, Words  # noqa: E402
+from derive.web.words import i18n  # noqa: E402
 from tools import learn_legend, mdlite  # noqa: E402
 from tools.generated import refresh  # noqa: E402
 from tools.learn_checks import LessonError, check_all  # noqa: E402

@@ -3,7 +3,7 @@
 The Learn pages (``rules.html``, ``regles.html``) and the embedded board (``embed.html``)
 start one interpreter each with this config, not the game's ``pyscript.toml``: its
 ``[files]`` table lists exactly the modules of ``derive`` their Python imports (followed
-from ``derive/web/learn_app.py`` and ``derive/web/embed_app.py``, imports inside functions
+from ``derive/web/learn/page.py`` and ``derive/web/learn/embed_page.py``, imports inside functions
 included), so a page of lessons never fetches the AI or the saved-games shelf.  The
 modules only these boards use (``LIVE_ONLY``) are left out of the game's config in turn
 (``tools/build_web.py``).
@@ -27,14 +27,14 @@ from tools.generated import refresh  # noqa: E402
 
 PACKAGE = REPO_ROOT / "derive"
 CONFIG = REPO_ROOT / "learn.toml"
-ENTRIES = ("derive.web.learn_app", "derive.web.embed_app")
+ENTRIES = ("derive.web.learn.page", "derive.web.learn.embed_page")
 LIVE_ONLY = frozenset(
     {
         "web/dom.py",
-        "web/embed.py",
-        "web/embed_app.py",
-        "web/learn_app.py",
-        "web/lesson_view.py",
+        "web/learn/embed.py",
+        "web/learn/embed_page.py",
+        "web/learn/page.py",
+        "web/learn/view.py",
     }
 )
 """Modules (relative to the package) that only the live lesson boards import."""
@@ -98,7 +98,7 @@ def imported(name: str, path: Path) -> set[str]:
 
 def closure(entries: tuple[str, ...] = ENTRIES) -> list[str]:
     """Every module the entries need, their packages' ``__init__`` included, as paths
-    relative to the package (``web/lesson.py``), sorted."""
+    relative to the package (``web/learn/lesson.py``), sorted."""
     seen: set[str] = set()
     todo = list(entries)
     while todo:

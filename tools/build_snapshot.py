@@ -35,13 +35,13 @@ from tools.build_live import closure, import_targets, module_file  # noqa: E402
 from tools.generated import refresh  # noqa: E402
 
 MANIFEST = REPO_ROOT / "assets" / "snapshot.json"
-ENTRIES = ("derive.web.app", "derive.web.worker")
+ENTRIES = ("derive.web.play.page", "derive.web.play.worker")
 BROWSER_ONLY = frozenset({"js", "pyscript", "pyodide"})
 """Top-level packages that exist only in the browser (and must not be in a snapshot)."""
 
 
 def module_name(relative: str) -> str:
-    """``web/app.py`` → ``derive.web.app``; ``ai/__init__.py`` → ``derive.ai``."""
+    """``web/play/page.py`` → ``derive.web.play.page``; ``ai/__init__.py`` → ``derive.ai``."""
     parts = ["derive", *Path(relative).with_suffix("").parts]
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 

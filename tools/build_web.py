@@ -3,11 +3,11 @@
 * ``pyscript.toml``'s ``[files]`` table: every module of the ``derive`` package the browser
   imports, so PyScript copies them into Pyodide's file system (a module missing there
   fails only in the browser, and only when imported).
-* ``index.html``'s board skeleton: the empty board, drawn by ``derive.web.svg`` between
+* ``index.html``'s board skeleton: the empty board, drawn by ``derive.web.board.svg`` between
   the ``skeleton:start`` / ``skeleton:end`` markers, so the page shows a board (not a
   blank) while Python starts.
 * ``index.html``'s new-game form, in French and in English (``setup:start`` /
-  ``setup:end``), as ``derive.web.panel`` draws it with the computer's levels: a first
+  ``setup:end``), as ``derive.web.table.panel`` draws it with the computer's levels: a first
   visit can choose its game, against the computer too, before Python has started
   (``assets/boot.js`` shows it and hands the choice over).
 
@@ -27,9 +27,10 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 if str(REPO_ROOT) not in sys.path:
     sys.path.insert(0, str(REPO_ROOT))
 
-from derive.web import i18n, panel  # noqa: E402
-from derive.web.controller import AI_LEVELS, Setup  # noqa: E402
-from derive.web.svg import BoardView, render_board  # noqa: E402
+from derive.web.board.svg import BoardView, render_board  # noqa: E402
+from derive.web.table import panel  # noqa: E402
+from derive.web.table.controller import AI_LEVELS, Setup  # noqa: E402
+from derive.web.words import i18n  # noqa: E402
 from tools.build_live import LIVE_ONLY  # noqa: E402
 
 PACKAGE = REPO_ROOT / "derive"

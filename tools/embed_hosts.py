@@ -12,7 +12,7 @@ from __future__ import annotations
 from html import escape
 from urllib.parse import quote
 
-from derive.web.lessons import BY_ID
+from derive.web.learn.lessons import BY_ID
 
 Board = tuple[str, tuple[tuple[str, str], ...]]
 """A board's title and its parameters."""

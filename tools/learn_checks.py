@@ -1,6 +1,6 @@
 """Every claim of every lesson, checked against the engine when the Learn pages are built.
 
-A lesson states its claims as data (``derive.web.lessons``): facts about its positions, an
+A lesson states its claims as data (``derive.web.learn.lessons``): facts about its positions, an
 exercise's goal and accepted answers, why a wrong answer is wrong.  This module asks the
 engine — ``Game.from_position``, ``play``, ``legal_moves``, ``why_illegal``, ``explain``,
 ``protected``, ``winner`` — whether each holds, and raises ``LessonError`` naming the lesson
@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from derive import Game, Move
-from derive.web.lessons import AREAS, LESSONS, LEVELS, Facts, Lesson, Words
+from derive.web.learn.lessons import AREAS, LESSONS, LEVELS, Facts, Lesson, Words
 
 _RULE_ID = re.compile(r"\bR\d+\b")
 _FIELD = re.compile(r"\{(\w*)\}")

@@ -1,7 +1,7 @@
 """The Learn pages' legend, "Reading the boards": each mark a board draws, pictured by the
 board's own drawing and described in words that are checked against that drawing.
 
-Every item is a tiny position drawn by ``derive.web.svg.render_board`` (the function that
+Every item is a tiny position drawn by ``derive.web.board.svg.render_board`` (the function that
 draws every board of the game and of the Learn pages), cropped to the squares it is about.
 Its words describe a *look* — the shapes and paints of the mark it shows, in the drawing's
 own terms (``"rect stroke=#ffffff"``) — which the build compares with what ``render_board``
@@ -19,8 +19,8 @@ from html import escape
 from typing import Final
 
 from derive.board import parse_square
-from derive.web.lessons import Words
-from derive.web.svg import CELL, MARGIN, VIEW, BoardView, DieView, render_board
+from derive.web.board.svg import CELL, MARGIN, VIEW, BoardView, DieView, render_board
+from derive.web.learn.lessons import Words
 
 SVG_NS: Final = "http://www.w3.org/2000/svg"
 _Q: Final = f"{{{SVG_NS}}}"
@@ -270,7 +270,7 @@ def _box(item: Item) -> tuple[int, int, int, int]:
         # Red's tray, beside the bottom row's right half, and the turn bar above it.
         top = MARGIN + 9 * CELL + CELL // 2
         return MARGIN + 5 * CELL - PAD, top, 3 * CELL + 2 * PAD, VIEW - top
-    from derive.web.svg import square_origin
+    from derive.web.board.svg import square_origin
 
     corners = [square_origin(parse_square(name)) for name in item.crop.split()]
     left = min(x for x, _ in corners) - PAD

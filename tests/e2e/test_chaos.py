@@ -14,9 +14,9 @@ import pytest
 from playwright.sync_api import Frame, Locator, Page, expect
 
 from derive.game import Game
-from derive.web import shelf
-from derive.web.lesson import LessonBoard
-from derive.web.lessons import LESSONS
+from derive.web.learn.lesson import LessonBoard
+from derive.web.learn.lessons import LESSONS
+from derive.web.shelf import saved as shelf
 from tests.e2e.appdriver import (
     START_TIMEOUT_MS,
     board_position,

@@ -17,9 +17,9 @@ import pytest
 from playwright.sync_api import BrowserContext, Frame, Page, Playwright, Route, expect
 
 from derive.board import square_name
-from derive.web import embed
-from derive.web.i18n import sentence
-from derive.web.lesson import LessonBoard
+from derive.web.learn import embed
+from derive.web.learn.lesson import LessonBoard
+from derive.web.words.i18n import sentence
 from tests.e2e.conftest import BROWSER_LOG, PageMonitor, _origin, open_browser
 from tools.embed_hosts import EIGHT, Board, host_page
 from tools.serve import make_server

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from derive.web import i18n
-from derive.web.lesson import LessonBoard
+from derive.web.learn.lesson import LessonBoard
+from derive.web.words import i18n
 from tests.e2e.appdriver import START_TIMEOUT_MS, position_query
 from tests.e2e.test_chaos import START, a_try_board_moves, start_again, still_plays
 from tests.e2e.test_embed import JUMP, Gate

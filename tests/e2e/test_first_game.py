@@ -97,7 +97,7 @@ def test_cancel_before_python_is_up_is_kept(page: Page, server_url: str) -> None
 def test_the_end_says_how_it_ended_and_a_rematch_swaps_the_colours(
     page: Page, server_url: str, screenshot: Callable[..., Path]
 ) -> None:
-    # one move from a win (checked with the engine in tests/test_web_ending.py): c9-d10
+    # one move from a win (checked with the engine in tests/web/table/test_ending.py): c9-d10
     open_app(page, server_url, position_query("r1c9,y1f2 r ry L1", ai="y:easy"))
     board = page.locator("svg.board")
     expect(board).to_have_attribute("data-bottom", "r")

@@ -13,9 +13,9 @@ from typing import Any
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, Route, expect
 
-from derive.web.i18n import sentence
-from derive.web.lesson import LessonBoard
-from derive.web.lessons import BY_ID, LESSONS
+from derive.web.learn.lesson import LessonBoard
+from derive.web.learn.lessons import BY_ID, LESSONS
+from derive.web.words.i18n import sentence
 from tools.learn_legend import ITEMS
 
 LIVE_TIMEOUT_MS = 120_000

@@ -1,0 +1,175 @@
+"""The computer player on the game page: its worker, its turns and its hints.
+
+The AI runs in a PyScript named worker (``derive/web/play/worker.py``, configured by
+``assets/worker.toml``) so that a search never freezes the page.  The page asks it to
+think in slices (``step``), shows the depth reached, and stops a search by not asking for
+more (undo, new game).  The decisions are the controller's (``think_request``,
+``think_done``…, tested under CPython); this module only carries them to the worker and
+back.
+
+(Not type-checked beyond ``Any``: ``pyscript`` and ``js`` exist only in Pyodide.)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import random
+import time
+from collections.abc import Coroutine
+from typing import Any, Protocol
+
+import js
+from pyodide.ffi import JsException
+from pyscript import document, window, workers
+
+from ..table.controller import Controller
+from ..table.state import Played
+
+SEARCH_SLICE_S = 0.06
+"""Worker thinking per message: short enough to stop a search at once."""
+AI_MIN_MOVE_S = 0.4
+"""A computer move never lands sooner than this, so a person sees each one."""
+START_ROLL_S = 1.4
+"""A computer that won the start roll waits this long, for the roll to be seen."""
+WORKER_START_S = 180
+"""Give up on the AI worker (and say so) if it has not started by then."""
+WORKER_CODE = (
+    "from derive.web.play.worker import hello, start, step, stop, suggest, warm\n"
+    "__export__ = ['hello', 'start', 'step', 'stop', 'suggest', 'warm']\n"
+)
+"""The AI worker's script."""
+
+
+class Host(Protocol):
+    """What the computer needs of the page it plays on (``play.page.Page`` is one): its
+    controller, and a way to draw, save, run a task and animate a move."""
+
+    ctrl: Controller
+    banner_dismissed: bool
+
+    def render(self) -> None: ...
+    def save(self) -> None: ...
+    def spawn(self, task: Coroutine[Any, Any, None]) -> None: ...
+    def setup_levels_known(self) -> None: ...
+    async def animate(self, played: Played) -> None: ...
+
+
+class Computer:
+    """The page's computer player: one worker, at most one turn being thought at once."""
+
+    def __init__(self, page: Host) -> None:
+        self.page = page
+        self.worker: Any = None
+        self.running = False
+
+    async def start(self) -> None:
+        page, ctrl = self.page, self.page.ctrl
+        ctrl.ai_state = "starting"
+        page.render()
+        script = document.createElement("script")
+        script.type = "py"
+        script.setAttribute("worker", "")
+        script.setAttribute("name", "ai")
+        script.setAttribute("config", "./assets/worker.toml")
+        script.textContent = WORKER_CODE
+        document.body.append(script)
+        try:
+            self.worker = await asyncio.wait_for(workers["ai"], WORKER_START_S)
+            info = json.loads(str(await self.worker.hello()))
+        except (JsException, TimeoutError) as error:
+            info = {"error": str(error) or "the worker did not start"}
+        if "error" in info:
+            ctrl.set_ai_unavailable(str(info["error"]))
+        else:
+            ctrl.set_ai_levels(tuple(info["levels"]), info.get("default"))
+            document.documentElement.dataset.aiReadyMs = str(round(window.performance.now()))
+            if not ctrl.ai_to_move():
+                # A fresh worker's first search is its slowest (worker.warm): have it now,
+                # while a person plays, rather than for the computer's first move.
+                page.spawn(self._warm_up())
+        page.setup_levels_known()
+        page.render()
+        self.schedule()
+
+    async def _warm_up(self) -> None:
+        with contextlib.suppress(JsException):
+            await self.worker.warm()
+
+    def schedule(self) -> None:
+        """Let the computer play if it is to move and nothing is thinking yet."""
+        ctrl = self.page.ctrl
+        if not self.running and ctrl.ai_to_move() and ctrl.ai_state == "ready":
+            self.page.spawn(self._turns())
+
+    async def _turns(self) -> None:
+        if self.running:
+            return
+        self.running = True
+        try:
+            while True:
+                request = self.page.ctrl.think_request()
+                if request is None:
+                    break
+                await self._turn(request)
+        finally:
+            self.running = False
+            self.page.render()
+
+    async def _turn(self, request: Any) -> None:
+        page, ctrl = self.page, self.page.ctrl
+        page.render()
+        began = time.monotonic()
+        worker = self.worker
+        try:
+            search = await worker.start(
+                request.position, request.level, request.seed, request.record
+            )
+            result: dict[str, Any] = {}
+            while ctrl.is_current(request.token):
+                result = json.loads(str(await worker.step(search, SEARCH_SLICE_S)))
+                if "error" in result:
+                    raise RuntimeError(result["error"])
+                ctrl.think_progress(request.token, int(result["depth"]))
+                # The depth is for developers and tests, never in the players' words.
+                document.documentElement.dataset.depth = str(result["depth"])
+                document.querySelector("#status").textContent = ctrl.status()
+                if result["done"]:
+                    break
+            if not ctrl.is_current(request.token):
+                await worker.stop(search)
+                return
+            shortest = AI_MIN_MOVE_S
+            if ctrl.game.ply == 0 and ctrl.game.start_roll:
+                shortest = START_ROLL_S  # let the start roll finish rolling first
+            wait = shortest - (time.monotonic() - began)
+            if wait > 0:
+                await asyncio.sleep(wait)
+            played = ctrl.think_done(request.token, str(result["move"]))
+        except (JsException, RuntimeError, ValueError, KeyError) as error:
+            ctrl.think_failed(request.token, str(error))
+            js.console.warn(f"AI worker: {error}")
+            page.render()
+            return
+        if played is not None:
+            page.banner_dismissed = False
+            page.render()
+            page.save()
+            await page.animate(played)
+
+    async def hint(self) -> None:
+        ctrl = self.page.ctrl
+        request = ctrl.hint_request()
+        self.page.render()
+        if request is None or self.worker is None:
+            return
+        token, position = request
+        try:
+            data = json.loads(str(await self.worker.suggest(position, random.getrandbits(31))))
+        except JsException as error:
+            js.console.warn(f"AI worker: {error}")
+            data = {"move": None, "reason": ""}
+        reason = ctrl.hint_text(str(data.get("reason") or ""))
+        ctrl.hint_done(token, data.get("move"), reason)
+        self.page.render()

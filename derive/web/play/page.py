@@ -1,0 +1,732 @@
+"""The page's glue on PyScript's main thread: DOM events in, rendered state out.
+
+Decisions live in ``Controller`` (pure, tested under CPython); markup comes from ``svg``
+and ``panel``.  What is left here is what only a browser has: elements, events, storage,
+files, the clipboard, animations and the AI worker.  (Not type-checked: ``pyscript``
+and ``js`` exist only in Pyodide; see pyproject.toml.)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import random
+import traceback
+from collections.abc import Callable, Coroutine
+from html import escape
+from typing import Any, Literal
+
+import js
+from pyodide.ffi import JsException
+from pyscript import document, window
+from pyscript.ffi import create_proxy, is_none, to_js
+
+from ..board.orientation import KEY_DIAGONALS
+from ..board.svg import die_svg
+from ..board.widget import BoardWidget
+from ..shelf.storage import ShelfGlue
+from ..shelf.storage import get_item as _storage_get
+from ..table import manners, panel, params
+from ..table.controller import Controller, Notice, Setup
+from ..table.state import Played
+from ..words import i18n, why
+from . import sound
+from .computer import Computer
+
+LANG_KEY = "derive.lang"
+SPEED_KEY = "derive.speed"
+SOUND_KEY = "derive.sound"
+ACTIONS: dict[str, Literal["+", "-", "?"]] = {"up": "+", "down": "-", "reroll": "?"}
+KEYS: dict[str, str] = {
+    "+": "up",
+    "=": "up",
+    "-": "down",
+    "_": "down",
+    "d": "reroll",
+    "D": "reroll",
+    "u": "undo",
+    "U": "undo",
+    "r": "redo",
+    "R": "redo",
+    "y": "redo",
+    "Y": "redo",
+    "h": "hint",
+    "H": "hint",
+    "f": "turn",
+    "F": "turn",
+    "?": "keys",
+}
+"""Single keys and the buttons they press (the keyboard help lists them)."""
+_proxies: list[Any] = []
+
+
+def _on(target: Any, event: str, handler: Callable[..., Any]) -> None:
+    proxy = create_proxy(handler)
+    _proxies.append(proxy)  # keep alive for the page's lifetime
+    target.addEventListener(event, proxy)
+
+
+def _py(value: Any) -> Any:
+    """JS ``null``/``undefined`` as ``None`` (Pyodide hands back a ``JsNull`` object)."""
+    return None if is_none(value) else value
+
+
+def _el(selector: str) -> Any:
+    return _py(document.querySelector(selector))
+
+
+def _closest(target: Any, selector: str) -> Any:
+    return _py(target.closest(selector))
+
+
+def _field(event: Any, name: str, default: Any = None) -> Any:
+    """``event``'s field ``name``, or ``default`` when it lacks it: a script, an extension
+    or a screen reader may dispatch a bare ``Event("keydown")`` with no key fields."""
+    value = getattr(event, name, None)
+    return default if value is None or is_none(value) else value
+
+
+class Page:
+    def __init__(self) -> None:
+        self.ctrl = Controller(self._initial_language())
+        self.embed = False
+        self.computer = Computer(self)
+        """The computer player: its worker, its turns, its hints."""
+        self.shelf = ShelfGlue(self)
+        """Saved games: this tab's, the others, links, files, other tabs."""
+        self.last_announcement = ""
+        self.banner_dismissed = False
+        self.setup_touched: set[str] = set()
+        """Names of the setup form's fields the player changed since it opened."""
+        self.setup_opened = Setup()
+        """The setup the form showed when it opened (its untouched seats go back to it)."""
+        self.setup_first = False
+        """The form opened over no game (a first visit): cancelling it starts its game."""
+        self.board = BoardWidget(_el("#board"), speed=_storage_get(SPEED_KEY) or "auto")
+        self.sound = sound.Sound(on=_storage_get(SOUND_KEY) == "on")
+
+    # ----- start -----------------------------------------------------------
+
+    def _initial_language(self) -> str:
+        # An invalid ?lang= is reported in the language the page would have without it.
+        asked = _py(js.URLSearchParams.new(str(window.location.search)).get("lang"))
+        wanted = asked if asked in i18n.LANGUAGES else _storage_get(LANG_KEY)
+        return i18n.language(str(wanted) if wanted else str(window.navigator.language))
+
+    def start(self) -> None:
+        ctrl = self.ctrl
+        error = None
+        try:
+            launch = params.parse(_query(), parse_ai=_parse_ai)
+        except params.ParamError as problem:
+            launch = params.Launch()
+            reason = ctrl.engine_text(problem.reason)
+            error = ctrl.t(
+                "error.params", reason=ctrl.t("error.param", name=problem.name, reason=reason)
+            )
+        self.embed = launch.embed or document.documentElement.classList.contains("embed")
+        ctrl.touch = bool(window.matchMedia("(pointer: coarse)").matches)
+        if launch.lang:
+            ctrl.lang = launch.lang
+        ctrl.flip = launch.flip
+        setup_needed = self.shelf.launch(launch, error is not None)
+        if self.embed:
+            document.documentElement.classList.add("embed")
+        self._bind()
+        self.apply_language()
+        if error:
+            ctrl.notice = Notice("error", error)
+        self._enable_controls()
+        _el("#loading").remove()
+        root = document.documentElement
+        root.dataset.readyMs = str(round(window.performance.now()))
+        root.dataset.ready = "true"
+        if setup_needed:
+            self.take_over_early_setup(asked=bool(launch.ai))
+        self.replay_early_clicks()
+        if not self.embed or any(ctrl.is_ai(c) for c in ctrl.game.seating.colours):
+            self.spawn(self.computer.start())
+
+    def take_over_early_setup(self, *, asked: bool) -> None:
+        """A first visit may have chosen its game, or cancelled the form, before Python
+        was up (assets/boot.js): start that game now; or keep the form open as the
+        visitor left it.  ``asked``: a ``?ai=`` link chose the seats the form shows."""
+        ctrl = self.ctrl
+        # With nothing played under the form, what is under it is a placeholder: the form
+        # shows a first game (level 1, against the computer), and cancelling starts it.
+        first = not ctrl.game.moves and not ctrl.game.can_redo()
+        shown = dataclasses.replace(ctrl.setup, rule_set=Setup().rule_set) if asked else Setup()
+        early = _early()
+        fields = early.get("setup")
+        if isinstance(fields, dict):
+            setup, lang = panel.setup_from_form(fields)
+            if lang and lang != self.ctrl.lang:
+                self.set_language(lang)
+            if not setup.problem():
+                self.ctrl.new_game(setup)
+                self.changed()
+                return
+        if early.get("cancelled"):
+            self.start_game(Setup())  # what the early form showed (tools/build_web.py)
+        elif _el("#setup").open:
+            # The form is the one this module would draw (tools/build_web.py): leave it
+            # as the visitor has it, focus and all.
+            self.setup_touched = {str(name) for name in early.get("touched") or ()}
+            # Drawn from the defaults, with the computer's levels already.
+            self.setup_opened = Setup()
+            self.setup_first = True
+            self.on_setup_change(None)
+        elif first:
+            self.open_setup(shown, first=True)
+        else:
+            self.open_setup()
+
+    def replay_early_clicks(self) -> None:
+        """Squares clicked on the board before it was live, played as if just clicked."""
+        for square in _early().get("clicks") or ():
+            if _el("dialog[open]") is not None:
+                break
+            self.after(self.ctrl.click(str(square)))
+
+    def _enable_controls(self) -> None:
+        """Wake the controls the static page ships disabled; ``render`` then disables
+        what does not apply."""
+        for element in document.querySelectorAll("button[disabled], input[disabled]"):
+            element.disabled = False
+        self.render()
+
+    # ----- events ------------------------------------------------------------
+
+    def _bind(self) -> None:
+        _on(document, "click", self.guard(self.on_click))
+        _on(document, "keydown", self.guard(self.on_key))
+        _on(document, "pointerdown", self.guard(self.on_pointer))
+        _on(_el("#board"), "pointerover", self.guard(self.on_hover))
+        _on(_el("#move-form"), "submit", self.guard(self.on_move_submit))
+        _on(_el("#setup-form"), "submit", self.guard(self.on_setup_submit))
+        _on(_el("#setup-form"), "change", self.guard(self.on_setup_change))
+        # Escape closes the dialog by itself: it is a Cancel too.
+        _on(_el("#setup"), "cancel", self.guard(lambda _: self.cancel_setup()))
+        _on(_el("#import-file"), "change", self.guard(self.on_import))
+        for setting in document.querySelectorAll("[data-setting]"):
+            _on(setting, "change", self.guard(self.on_setting))
+
+    def guard(self, handler: Callable[[Any], Any]) -> Callable[[Any], None]:
+        """Run an event handler; a bug shows a friendly message, never a traceback."""
+
+        def run(event: Any) -> None:
+            try:
+                handler(event)
+            except Exception:  # noqa: BLE001 - the last line of defence
+                self.crash()
+
+        return run
+
+    def spawn(self, coro: Coroutine[Any, Any, None]) -> None:
+        async def run() -> None:
+            try:
+                await coro
+            except Exception:  # noqa: BLE001
+                self.crash()
+
+        asyncio.ensure_future(run())
+
+    def crash(self) -> None:
+        js.console.error(traceback.format_exc())
+        notice = _el("#notice")
+        notice.textContent = self.ctrl.t("error.generic")
+        notice.className = "notice error"
+
+    def on_click(self, event: Any) -> None:
+        target = _field(event, "target")
+        if not hasattr(target, "closest"):
+            return
+        for menu in document.querySelectorAll("details.menu[open]"):
+            if not menu.contains(target):
+                menu.open = False  # a click elsewhere closes the menu
+        action = _closest(target, "[data-action]")
+        if action is not None and not _field(action, "disabled", False):
+            menu = _closest(action, "details")
+            if menu is not None:
+                menu.open = False
+            self.do(str(action.dataset.action))
+            return
+        ply = _closest(target, "#moves [data-ply]")
+        if ply is not None:
+            self.ctrl.view(int(ply.dataset.ply))
+            self.render()
+            return
+        pick = _closest(target, "#picker .pick[data-value]")
+        if pick is not None:
+            self.after(self.ctrl.pick_value(int(pick.dataset.value)))
+            return
+        square = _closest(target, "#board [data-square]")
+        if square is not None:
+            _el("#board").focus(to_js({"preventScroll": True}))
+            self.after(self.ctrl.click(str(square.dataset.square)))
+
+    def on_pointer(self, event: Any) -> None:
+        """Words follow the last input: "tap" after a finger or a pen, "click" after a
+        mouse.  Not drawn now: redrawing between a press and its click could take the
+        click's square away; the click's own drawing uses the new words."""
+        kind = str(_field(event, "pointerType", ""))
+        if kind in ("mouse", "touch", "pen"):
+            self.ctrl.touch = kind != "mouse"
+
+    def on_hover(self, event: Any) -> None:
+        """Show a jump's route while its destination is under the pointer."""
+        target = _field(event, "target")
+        if not hasattr(target, "closest"):
+            return
+        square = _closest(target, "[data-square]")
+        name = str(square.dataset.square) if square is not None else ""
+        for path in document.querySelectorAll("#board .jump-path"):
+            path.classList.toggle("shown", str(path.getAttribute("data-for")) == name)
+
+    def do(self, action: str) -> None:
+        ctrl = self.ctrl
+        simple: dict[str, Callable[[], Any]] = {
+            "first": lambda: ctrl.view(0),
+            "prev": lambda: ctrl.step_view(-1),
+            "next": lambda: ctrl.step_view(1),
+            "last": lambda: ctrl.view(None),
+            "resume": ctrl.resume,
+        }
+        if action in simple:
+            simple[action]()
+            self.render()
+            self.computer.schedule()
+        elif action in ACTIONS:
+            self.after(ctrl.act(ACTIONS[action]))
+        elif action == "pass":
+            self.after(ctrl.play("pass"))
+        elif action in ("undo", "redo"):
+            if getattr(ctrl, action)():
+                self.banner_dismissed = False
+                self.changed()
+            else:
+                self.render()
+        elif action == "hint":
+            self.spawn(self.computer.hint())
+        elif action == "new":
+            self.open_setup()
+        elif action == "review":
+            self.banner_dismissed = True
+            ctrl.view(0)
+            self.render()
+        elif action == "setup-cancel":
+            self.cancel_setup()
+        elif action == "rematch":
+            self.start_game(None)
+        elif action == "export":
+            self.export()
+        elif action == "import":
+            _el("#import-file").click()
+        elif action == "share":
+            self.share()
+        elif action == "copy-link":
+            self.spawn(self.copy_link())
+        elif action == "close-share":
+            _el("#share").close()
+        elif action == "language":
+            self.set_language("en" if ctrl.lang == "fr" else "fr")
+        elif action == "turn":
+            ctrl.turn_board()
+            self.render()
+        elif action in ("resign", "offer-draw"):
+            manners.ask(ctrl, "resign" if action == "resign" else "draw")
+            self.render()
+        elif action in ("answer-yes", "answer-no"):
+            if manners.answer(ctrl, action == "answer-yes"):
+                self.banner_dismissed = False
+                self.sound.play("end")
+                self.changed()
+            else:
+                self.render()
+        elif action == "keys":
+            _el("#keys-body").innerHTML = panel.keys_html(ctrl.lang)
+            _el("#keys").showModal()
+        elif action == "close-keys":
+            _el("#keys").close()
+
+    def on_setting(self, event: Any) -> None:
+        """The menu's settings: sound on or off, the animations' speed; remembered."""
+        target = event.target
+        name = str(target.dataset.setting)
+        if name == "sound":
+            self.sound.on = bool(target.checked)
+            value = "on" if self.sound.on else "off"
+            if self.sound.on:
+                self.sound.play("move")  # a sample, and browsers allow audio after a click
+            key = SOUND_KEY
+        else:
+            value = self.board.speed = str(target.value)
+            key = SPEED_KEY
+        with contextlib.suppress(JsException):
+            window.localStorage.setItem(key, value)
+
+    def on_key(self, event: Any) -> None:
+        target = _field(event, "target")
+        tag = str(getattr(target, "tagName", "")).lower()
+        if tag in ("input", "select", "textarea") or _el("dialog[open]") is not None:
+            return
+        key = str(_field(event, "key", ""))
+        if not key or _field(event, "altKey", False) or _field(event, "metaKey", False):
+            return
+        ctrl = self.ctrl
+        on_board = target is not None and target == _el("#board")
+        if _field(event, "ctrlKey", False):
+            if key in ("z", "Z"):
+                self.do("redo" if _field(event, "shiftKey", False) else "undo")
+            elif key == "y":
+                self.do("redo")
+            else:
+                return
+            event.preventDefault()
+            return
+        if on_board and key in KEY_DIAGONALS:
+            ctrl.move_cursor(KEY_DIAGONALS[key])
+            self.render()
+        elif on_board and key in ("Enter", " "):
+            self.after(ctrl.click(ctrl.cursor, keyboard=True))
+        elif key == "Escape":
+            ctrl.escape()
+            self.render()
+        elif ctrl.picking and key in "123456" and len(key) == 1:
+            self.after(ctrl.pick_value(int(key)))
+        elif key in KEYS:
+            self.do(KEYS[key])
+        else:
+            return
+        event.preventDefault()
+
+    def on_move_submit(self, event: Any) -> None:
+        event.preventDefault()
+        field = _el("#move-input")
+        text = str(field.value).strip()
+        if not text:
+            return
+        played = self.ctrl.play(text)
+        if played is not None:
+            field.value = ""
+        self.after(played)
+
+    # ----- after a change --------------------------------------------------
+
+    def after(self, played: Played | None) -> None:
+        """Show the result of a person's action (a move, a selection, a reason)."""
+        if played is None:
+            self.render()
+            return
+        self.banner_dismissed = False
+        self.changed()
+        self.spawn(self.animate(played))
+
+    def changed(self) -> None:
+        """The game itself changed: draw, save, and let the computer play if it is up."""
+        self.render()
+        self.save()
+        self.computer.schedule()
+
+    def save(self) -> None:
+        self.shelf.save()
+
+    # ----- drawing ------------------------------------------------------------
+
+    def render(self) -> None:
+        ctrl = self.ctrl
+        root = document.documentElement
+        self.board.draw(ctrl.board_view())
+        self.board.element.setAttribute("aria-activedescendant", f"sq-{ctrl.cursor}")
+        _el("#status").textContent = ctrl.status()
+        _el("#embed-status").textContent = ctrl.status()
+        notice = _el("#notice")
+        if ctrl.notice is None:
+            notice.textContent = ""
+            notice.className = "notice"
+        else:
+            notice.innerHTML = panel.notice_html(ctrl.notice, ctrl.lang)
+            notice.className = f"notice {ctrl.notice.kind}"
+        # Only a refusal interrupts a screen reader; a hint or a success waits its turn.
+        error = ctrl.notice is not None and ctrl.notice.kind == "error"
+        notice.setAttribute("role", "alert" if error else "status")
+        _el("#log").innerHTML = "".join(f"<li>{escape(line)}</li>" for line in ctrl.recent())
+        question = _el("#question")
+        question.innerHTML = manners.question_html(ctrl)
+        question.hidden = ctrl.pending is None
+        history = _el("#history")
+        history.innerHTML = panel.history_html(ctrl)
+        history.hidden = ctrl.view_ply is None
+        _el("#facts").innerHTML = panel.facts_html(ctrl)
+        _el("#players").innerHTML = panel.players_html(ctrl)
+        _el("#moves").innerHTML = panel.moves_html(ctrl)
+        self._scroll_moves()
+        _el("#game-title").textContent = panel.game_title(ctrl)
+        self._render_overlays()
+        self._render_controls()
+        root.dataset.thinking = "true" if ctrl.thinking else "false"
+        root.dataset.ai = ctrl.ai_state
+        root.dataset.plies = str(ctrl.game.ply)
+        if ctrl.announcement and ctrl.announcement != self.last_announcement:
+            self.last_announcement = ctrl.announcement
+            _el("#live").textContent = ctrl.announcement
+
+    def _scroll_moves(self) -> None:
+        """Keep the shown move in sight inside the list (never scrolling the page: on a
+        phone the list is below the board)."""
+        box = _el("#moves")
+        current = _el("#moves [aria-current]")
+        if current is None:
+            return
+        top = current.offsetTop
+        if top < box.scrollTop or top + current.offsetHeight > box.scrollTop + box.clientHeight:
+            box.scrollTop = max(0, top - box.clientHeight // 2)
+
+    def _render_overlays(self) -> None:
+        ctrl = self.ctrl
+        end = _el("#end")
+        banner = "" if self.banner_dismissed else panel.end_html(ctrl)
+        end.innerHTML = banner
+        end.hidden = not banner
+        picker = _el("#picker")
+        picker.innerHTML = panel.picker_html(ctrl)
+        picker.hidden = ctrl.picking is None
+        if ctrl.picking is not None:
+            self.board.place_beside(picker, ctrl.picking)
+        roll = _el("#start-roll")
+        game = ctrl.game
+        # The start roll stays up for the first round, so it can be read even when a
+        # computer plays first.
+        if game.start_roll and game.ply < len(game.seating.colours) and ctrl.view_ply is None:
+            if roll.hidden or roll.dataset.game != str(game.seed):
+                roll.innerHTML = panel.start_roll_html(game.start_roll, game.to_move, ctrl.lang)
+                roll.dataset.game = str(game.seed)
+                roll.hidden = False
+                if ctrl.fresh_start_roll:
+                    ctrl.fresh_start_roll = False
+                    self.spawn(self.roll_start_dice())
+        else:
+            roll.hidden = True
+
+    def _render_controls(self) -> None:
+        ctrl = self.ctrl
+        options = ctrl.selected_options()
+        human = ctrl.human_to_move() and ctrl.thinking is None
+        states = {
+            "up": bool(options and "+" in options["adjust"]),
+            "down": bool(options and "-" in options["adjust"]),
+            "reroll": bool(options and options["reroll"]),
+            "undo": ctrl.can_undo(),
+            "redo": ctrl.can_redo(),
+            "hint": human and ctrl.ai_state == "ready" and ctrl.hint_pending is None,
+            "first": ctrl.game.ply > 0 and ctrl.view_ply != 0,
+            "prev": ctrl.game.ply > 0 and ctrl.view_ply != 0,
+            "next": ctrl.view_ply is not None,
+            "last": ctrl.view_ply is not None,
+        }
+        for action, enabled in states.items():
+            for button in document.querySelectorAll(f'[data-action="{action}"]'):
+                button.disabled = not enabled
+        _el('[data-action="resign"]').hidden = manners.resigner(ctrl) is None
+        _el('[data-action="offer-draw"]').hidden = not manners.can_offer_draw(ctrl)
+        _el('[data-action="reroll"]').hidden = not ctrl.game.rules.chance
+        _el('[data-action="pass"]').hidden = not ctrl.must_pass()
+        _el('[data-action="resume"]').hidden = not (ctrl.paused and not ctrl.game.is_over)
+        _el("#move-input").disabled = not human
+        _el("#move-form button").disabled = not human
+
+    # ----- language -------------------------------------------------------------
+
+    def apply_language(self) -> None:
+        lang = self.ctrl.lang
+        document.documentElement.lang = lang
+        for element in document.querySelectorAll("[data-i18n]"):
+            element.textContent = i18n.t(lang, str(element.dataset.i18n))
+        for attribute, data in (
+            ("title", "i18nTitle"),
+            ("placeholder", "i18nPlaceholder"),
+            ("aria-label", "i18nAria"),
+        ):
+            for element in document.querySelectorAll(f"[data-{_dashed(data)}]"):
+                element.setAttribute(attribute, i18n.t(lang, str(getattr(element.dataset, data))))
+        document.title = f"{i18n.t(lang, 'app.title')} · {i18n.t(lang, 'app.tagline')}"
+        for link in document.querySelectorAll("[data-rules-link]"):
+            link.setAttribute("href", why.PAGES[lang])
+        _el('[data-setting="sound"]').checked = self.sound.on
+        _el('[data-setting="speed"]').value = self.board.speed
+
+    def set_language(self, lang: str) -> None:
+        self.ctrl.lang = lang
+        with contextlib.suppress(JsException):
+            window.localStorage.setItem(LANG_KEY, lang)
+        self.apply_language()
+        self.render()
+
+    # ----- setup dialog ------------------------------------------------------------
+
+    def open_setup(self, setup: Setup | None = None, *, first: bool = False) -> None:
+        """The new-game form showing ``setup`` (the game's own by default); ``first``:
+        cancelling it starts that game, there being none to go back to."""
+        self.setup_touched = set()
+        self.setup_first = first
+        self.setup_opened = setup or self.ctrl.setup
+        self._fill_setup(self.setup_opened, self.ctrl.lang)
+        dialog = _el("#setup")
+        if not dialog.open:
+            dialog.showModal()
+
+    def cancel_setup(self) -> None:
+        """Close the form, leaving the game it showed: the one under it, or on a first
+        visit the one it offered."""
+        _el("#setup").close()
+        if self.setup_first:
+            self.start_game(self.setup_opened)
+
+    def start_game(self, setup: Setup | None) -> None:
+        """A new game of ``setup``; ``None``: a rematch of the one that ended."""
+        self.setup_first = False
+        self.banner_dismissed = False
+        if setup is None:
+            self.ctrl.rematch()
+        else:
+            self.ctrl.new_game(setup)
+        self.changed()
+
+    def _fill_setup(self, setup: Setup, lang: str) -> None:
+        ctrl = self.ctrl
+        _el("#setup-fields").innerHTML = panel.setup_html(
+            setup, lang, ctrl.ai_levels, ctrl.ai_state
+        )
+        self.on_setup_change(None)
+
+    def _refresh_setup(self) -> None:
+        """The open form, now with the computer's levels, keeping what the player chose."""
+        setup, lang = panel.setup_kept(self._form_fields(), self.setup_touched, self.setup_opened)
+        self._fill_setup(setup, lang or self.ctrl.lang)
+
+    def _form_fields(self) -> dict[str, str]:
+        data = js.FormData.new(_el("#setup-form"))
+        return {str(pair[0]): str(pair[1]) for pair in data.entries()}
+
+    def on_setup_change(self, event: Any) -> None:
+        if event is not None:
+            self.setup_touched.add(str(event.target.name))
+        fields = self._form_fields()
+        setup, _ = panel.setup_from_form(fields)
+        four = len(setup.seats) == 4
+        teams = _el('#setup-form [name="teams"]')
+        teams.disabled = not four
+        if not four:
+            teams.checked = False
+        _el('#setup-form [name="pairing"]').disabled = not (four and teams.checked)
+        problem = setup.problem()
+        _el("#setup-form .setup-error").textContent = self.ctrl.t(problem) if problem else ""
+
+    def on_setup_submit(self, event: Any) -> None:
+        event.preventDefault()
+        setup, lang = panel.setup_from_form(self._form_fields())
+        if lang and lang != self.ctrl.lang:
+            self.set_language(lang)
+        problem = setup.problem()
+        if problem:
+            _el("#setup-form .setup-error").textContent = self.ctrl.t(problem)
+            return
+        _el("#setup").close()
+        self.start_game(setup)
+
+    # ----- files and links ---------------------------------------------------------
+
+    def export(self) -> None:
+        self.shelf.export()
+
+    def on_import(self, event: Any) -> None:
+        self.shelf.on_import(event)
+
+    def share(self) -> None:
+        self.shelf.share()
+
+    async def copy_link(self) -> None:
+        url = str(_el("#share-url").value)
+        try:
+            await window.navigator.clipboard.writeText(url)
+        except JsException:
+            _el("#share-url").select()
+            return
+        _el("#share").close()
+        self.ctrl.notice = Notice("success", self.ctrl.t("share.copied"))
+        self.render()
+
+    def setup_levels_known(self) -> None:
+        """The computer's levels arrived (or it is unavailable): redraw an open form."""
+        if _el("#setup").open:
+            self._refresh_setup()
+
+    # ----- animations -----------------------------------------------------------------
+
+    async def animate(self, played: Played) -> None:
+        """Jumps fly along their path, re-rolls roll; the board is already up to date."""
+        self.sound.play("capture" if played.kind == "capture" else "move")
+        if self.ctrl.game.is_over:
+            self.sound.play("end")
+        if played.kind in ("move", "capture") and len(played.path) >= 2:
+            await self.board.fly(played.path)
+        elif played.kind == "reroll":
+            square = played.move[: played.move.index("?")]
+            await self.board.roll(square, played.colour, played.value)
+
+    async def roll_start_dice(self) -> None:
+        if self.board.factor <= 0:
+            return
+        dice = list(document.querySelectorAll("#start-roll .roll-die"))
+        finals = [(d, str(d.dataset.colour), int(d.dataset.value)) for d in dice]
+        for element, _, _ in finals:
+            element.classList.add("rolling")
+        for _ in range(9):
+            for element, colour, _ in finals:
+                element.innerHTML = die_svg(colour, random.randint(1, 6), size=44)
+            await asyncio.sleep(0.08)
+        for element, colour, value in finals:
+            element.innerHTML = die_svg(colour, value, size=44)
+            element.classList.remove("rolling")
+
+
+def _early() -> dict[str, Any]:
+    """What the visitor did before Python started (``window.deriveEarly``, boot.js)."""
+    early = getattr(window, "deriveEarly", None)
+    if early is None or is_none(early):
+        return {}
+    data = early.to_py() if hasattr(early, "to_py") else {}
+    return data if isinstance(data, dict) else {}
+
+
+def _query() -> dict[str, list[str]]:
+    """The URL's parameters, split by the browser."""
+    values: dict[str, list[str]] = {}
+    for pair in js.URLSearchParams.new(window.location.search).entries():
+        values.setdefault(str(pair[0]), []).append(str(pair[1]))
+    return values
+
+
+def _dashed(camel: str) -> str:
+    return "".join(f"-{c.lower()}" if c.isupper() else c for c in camel)
+
+
+def _parse_ai(text: str) -> dict[str, str]:
+    from ...ai import parse_seats
+
+    return parse_seats(text)
+
+
+def main() -> None:
+    document.documentElement.dataset.importedMs = str(round(window.performance.now()))
+    page = Page()
+    try:
+        page.start()
+    except Exception:  # noqa: BLE001 - show a message, not a traceback
+        js.console.error(traceback.format_exc())
+        box = _el("#loading .loading-text")
+        if box is not None:
+            box.textContent = page.ctrl.t("error.generic")
+        root = document.documentElement
+        root.dataset.ready = "false"

@@ -1,0 +1,125 @@
+"""What the AI worker exports to the page (PyScript named worker ``ai``).
+
+The page sends positions (and game records) as text and gets JSON text back, so
+nothing but strings and numbers crosses the thread boundary.  A search runs in slices
+(``step``): between two slices the worker is free to take the next message, and the
+page stops a search simply by not asking for more.  This module imports nothing from
+PyScript, so it runs (and is tested) under CPython too; index.html's worker script
+only re-exports it.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Final
+
+from ...game import Game
+
+__export__: Final = ["hello", "start", "step", "stop", "suggest", "warm"]
+
+MAX_SEARCHES: Final = 4
+"""Searches kept alive at once; an abandoned one is dropped when a new one starts."""
+
+_searches: dict[int, Any] = {}
+_next_id = 0
+
+
+def _dump(data: dict[str, Any]) -> str:
+    return json.dumps(data, separators=(",", ":"))
+
+
+def hello() -> str:
+    """The AI's levels, or why there is no AI: ``{"levels", "default"}`` / ``{"error"}``."""
+    try:
+        from ...ai import DEFAULT_LEVEL, LEVELS
+    except ImportError as error:  # the page keeps working with human seats only
+        return _dump({"error": f"the AI cannot be loaded ({error})"})
+    return _dump({"levels": list(LEVELS), "default": DEFAULT_LEVEL})
+
+
+WARM_POSITIONS: Final = (
+    "r1a1,r1h4,y1c9,y1b10,y1f10,y1j10 r ry L2",
+    "r1c1,r1i1,r1b2,r1c3,y1d6,r1f6,y1c9,y1j10 r ry L3",
+)
+"""Games some moves in (blitz and classic rules) for ``warm`` to search."""
+WARM_S: Final = 0.12
+"""Search time per position in ``warm``."""
+
+
+def warm() -> str:
+    """Search a made-up position for a moment and throw the result away.
+
+    A fresh worker's first search is the slowest of all: its Python (restored from a
+    snapshot, or just booted) runs code that Pyodide's WebAssembly engine compiles on
+    first use, and the search's own first calls fill caches.  The page asks for this
+    once the worker is ready, so that the computer's first real move is not slower than
+    the next ones (and a move asked for meanwhile only waits for the rest of it)."""
+    from ...ai import Search
+
+    nodes = 0
+    for position in WARM_POSITIONS:
+        search = Search(Game.from_position(position, seed=1), "medium", seed=1, max_time=WARM_S)
+        while not search.step(WARM_S).done:
+            pass
+        nodes += search.progress().nodes
+    return _dump({"nodes": nodes})
+
+
+def start(position: str, level: str, seed: int, record: str = "") -> int:
+    """Begin a search for the player to move in ``position``; returns its id.
+
+    ``record``, the game so far as a JSON record, lets a level that avoids loops see
+    the positions the game already stood in; it must lead to ``position``."""
+    from ...ai import Search
+
+    global _next_id
+    game = _game(position, seed, record)
+    search = Search(game, level, seed=seed)
+    _next_id += 1
+    _searches[_next_id] = search
+    while len(_searches) > MAX_SEARCHES:
+        del _searches[min(_searches)]
+    return _next_id
+
+
+def _game(position: str, seed: int, record: str) -> Game:
+    if not record:
+        return Game.from_position(position, seed=seed)
+    game = Game.from_record(json.loads(record))
+    if game.to_position() != position:
+        raise ValueError(f"the record leads to {game.to_position()!r}, not to {position!r}")
+    return game
+
+
+def step(search_id: int, time_slice: float) -> str:
+    """Think about ``time_slice`` seconds more; the best move so far and whether done."""
+    search = _searches.get(search_id)
+    if search is None:
+        return _dump({"error": f"no search {search_id}"})
+    progress = search.step(time_slice)
+    if progress.done:
+        del _searches[search_id]
+    return _dump(
+        {
+            "move": str(progress.best_move),
+            "score": progress.score,
+            "depth": progress.depth,
+            "nodes": progress.nodes,
+            "done": progress.done,
+        }
+    )
+
+
+def stop(search_id: int) -> None:
+    _searches.pop(search_id, None)
+
+
+def suggest(position: str, seed: int) -> str:
+    """A hint for the player to move: ``{"move", "reason"}``."""
+    from ...ai import hint
+
+    game = Game.from_position(position, seed=seed)
+    if game.is_over:
+        return _dump({"move": None, "reason": ""})
+    found = hint(game, seed=seed)
+    return _dump({"move": str(found.move), "reason": found.reason})

@@ -1,0 +1,326 @@
+"""The shelf in the browser: local storage, other tabs, files, the "Your games" dialog.
+
+The decisions are ``shelf.Keeper``'s (tested under CPython); this module only connects it
+to what a browser has.  Local storage rather than IndexedDB: it is synchronous, so a game
+is written before the move's handler returns (nothing is lost when a tab closes right
+after a move), each entry is one key (a write never touches another game), and its
+``storage`` event tells every other tab which key changed, with the new text.  The shelf's
+bounds keep it far below the browser's quota (about 5 M characters).
+
+(Not type-checked beyond ``Any``: ``pyscript`` and ``js`` exist only in Pyodide.)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import traceback
+from typing import Any
+
+import js
+from pyodide.ffi import JsException
+from pyscript import document, window
+from pyscript.ffi import create_proxy, is_none, to_js
+
+from ..table import params
+from ..table.controller import Notice
+from . import panel as shelf_panel
+from .keeper import REFUSALS, Download, Keeper, Result, SimpleTab
+from .saved import MAX_FILE_BYTES, MemoryStore, Shelf, refusal
+
+TAB_KEY = "derive.tab"
+"""In ``sessionStorage``: the entry this tab plays, so a reload resumes its own game even
+when another tab played a game since."""
+_PROBE_KEY = "derive.probe"
+_proxies: list[Any] = []
+
+
+def _keep(handler: Any) -> Any:
+    proxy = create_proxy(handler)
+    _proxies.append(proxy)  # alive for the page's lifetime
+    return proxy
+
+
+def _find(selector: str) -> Any:
+    found = document.querySelector(selector)
+    return None if is_none(found) else found
+
+
+def get_item(key: str) -> str | None:
+    """A value of local storage, or ``None`` (also when storage is refused)."""
+    try:
+        value = window.localStorage.getItem(key)
+    except JsException:
+        return None
+    return None if is_none(value) else str(value)
+
+
+class LocalStore:
+    """``shelf.Store`` over ``window.localStorage``."""
+
+    def __init__(self, area: Any) -> None:
+        self.area = area
+
+    def get(self, key: str) -> str | None:
+        try:
+            value = self.area.getItem(key)
+        except JsException:
+            return None
+        return None if is_none(value) else str(value)
+
+    def set(self, key: str, value: str) -> None:
+        try:
+            self.area.setItem(key, value)
+        except JsException as error:
+            raise refusal(str(getattr(error, "name", ""))) from error
+
+    def remove(self, key: str) -> None:
+        with contextlib.suppress(JsException):
+            self.area.removeItem(key)
+
+    def names(self) -> list[str]:
+        try:
+            area = self.area
+            return [str(area.key(i)) for i in range(int(area.length))]
+        except JsException:
+            return []
+
+
+class SessionTab:
+    """``shelf.TabMemory`` in ``sessionStorage``: per tab, kept across its reloads."""
+
+    def __init__(self, area: Any) -> None:
+        self.area = area
+
+    def entry(self) -> str | None:
+        try:
+            value = self.area.getItem(TAB_KEY)
+        except JsException:
+            return None
+        return None if is_none(value) else str(value)
+
+    def remember(self, entry_id: str) -> None:
+        with contextlib.suppress(JsException):
+            self.area.setItem(TAB_KEY, entry_id)
+
+
+def _open_storage() -> tuple[Any, Any, str | None] | None:
+    """``(localStorage, sessionStorage, trouble)``, or ``None`` if the browser refuses
+    storage (a privacy setting, a sandboxed frame).  Storage with no room left is still
+    storage: its games are read and kept, and ``trouble`` says it is full."""
+    try:
+        area = window.localStorage
+        session = window.sessionStorage
+    except JsException:
+        return None
+    try:
+        area.setItem(_PROBE_KEY, "1")
+    except JsException as error:
+        problem = refusal(str(getattr(error, "name", "")))
+        return (area, session, REFUSALS[problem.kind]) if problem.full else None
+    with contextlib.suppress(JsException):
+        area.removeItem(_PROBE_KEY)
+    return area, session, None
+
+
+def _now() -> int:
+    return int(js.Date.now())
+
+
+class ShelfGlue:
+    """What ``app.Page`` calls for saving, opening, importing, exporting and sharing."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.keeper = Keeper(page.ctrl, None)
+        self.shown_messages = ""
+        self.shown_games = ""
+
+    # ----- start ----------------------------------------------------------------
+
+    def launch(self, launch: params.Launch, error: bool) -> bool:
+        """Open the link's game, or resume this tab's (or the last) game; ``True`` if
+        the setup screen should open.  An embedded board never reads nor writes the
+        player's games."""
+        page = self.page
+        if page.embed:
+            self.keeper.launch(launch.game, launch.ai, code=True, error=error)
+            self._select(launch)
+            return False
+        areas = _open_storage()
+        if areas is None:
+            self.keeper = self._unsaved("shelf.unavailable")
+        else:
+            local, session, trouble = areas
+            shelf = Shelf(LocalStore(local), _now)
+            self.keeper = Keeper(page.ctrl, shelf, SessionTab(session), trouble=trouble)
+        code = bool(js.URLSearchParams.new(window.location.search).has("game"))
+        try:
+            setup_needed = self.keeper.launch(launch.game, launch.ai, code=code, error=error)
+        except Exception:  # noqa: BLE001 - a fault must not lock the player out for good
+            # Whatever in the storage set it off stays untouched: this page saves nothing.
+            js.console.error(traceback.format_exc())
+            self.keeper = self._unsaved("shelf.broken")
+            setup_needed = self.keeper.launch(launch.game, launch.ai, code=code, error=error)
+        self._select(launch)
+        window.addEventListener("storage", _keep(page.guard(self.on_storage)))
+        dialog = _find("#games")
+        if dialog is not None:  # however it closes (a button, Escape): the pictures go
+            dialog.addEventListener("close", _keep(page.guard(lambda _: self.render())))
+        document.addEventListener("click", _keep(page.guard(self.on_click)))
+        # The page's language can change at any time: the shelf's words follow it.
+        redraw = page.guard(lambda _: self.render(force=True))
+        observer = js.MutationObserver.new(_keep(lambda *_: redraw(None)))
+        observer.observe(
+            document.documentElement, to_js({"attributes": True, "attributeFilter": ["lang"]})
+        )
+        self.render()
+        return setup_needed
+
+    def _unsaved(self, trouble: str) -> Keeper:
+        """A shelf in memory, with a warning that the game is not being saved."""
+        return Keeper(self.page.ctrl, Shelf(MemoryStore(), _now), SimpleTab(), trouble=trouble)
+
+    def _select(self, launch: params.Launch) -> None:
+        """``select=c3``: show that die's moves on the link's game."""
+        ctrl = self.page.ctrl
+        if launch.game is not None and launch.select in ctrl.explanation()["moves"]:
+            ctrl.selected = launch.select
+
+    # ----- drawing -----------------------------------------------------------------
+
+    def render(self, *, force: bool = False, pictures: bool | None = None) -> None:
+        """The list and the messages, each replaced only when it changed (a message
+        with ``role="alert"`` is announced again every time it is inserted).  The games'
+        pictures are drawn while the list is open (``pictures``: whatever it is)."""
+        keeper = self.keeper
+        messages = shelf_panel.messages_html(keeper)
+        box = _find("#shelf-messages")
+        if box is not None and (force or messages != self.shown_messages):
+            box.innerHTML = messages
+            self.shown_messages = messages
+        if pictures is None:
+            dialog = _find("#games")
+            pictures = dialog is not None and bool(dialog.open)
+        games = shelf_panel.games_html(keeper, self._when, pictures=pictures)
+        listing = _find("#saved-games")
+        if listing is not None and (force or games != self.shown_games):
+            listing.innerHTML = games
+            self.shown_games = games
+
+    def _when(self, ms: int) -> str:
+        options = to_js({"dateStyle": "medium", "timeStyle": "short"})
+        try:
+            return str(js.Date.new(ms).toLocaleString(self.page.ctrl.lang, options))
+        except JsException:
+            return "?"
+
+    # ----- events -------------------------------------------------------------------
+
+    def save(self) -> None:
+        """After every change of the game."""
+        self.keeper.save()
+        self.render()
+
+    def on_storage(self, event: Any) -> None:
+        if not is_none(event.storageArea) and event.storageArea != window.localStorage:
+            return
+        key = None if is_none(event.key) else str(event.key)
+        text = None if is_none(event.newValue) else str(event.newValue)
+        self.keeper.external(key, text)
+        self.render()
+
+    def on_click(self, event: Any) -> None:
+        target = event.target
+        if not hasattr(target, "closest"):
+            return
+        button = target.closest("[data-shelf]")
+        if is_none(button) or button.disabled:
+            return
+        name = str(button.getAttribute("data-shelf"))
+        arg = button.getAttribute("data-arg")
+        arg = "" if is_none(arg) else str(arg)
+        dialog = _find("#games")
+        if name == "open":
+            menu = button.closest("details")
+            if not is_none(menu):
+                menu.open = False
+            # Drawn with its pictures before it opens, so that the focus lands in the list.
+            self.render(force=True, pictures=True)
+            if dialog is not None and not dialog.open:
+                dialog.showModal()
+            return
+        if name == "close":
+            if dialog is not None:
+                dialog.close()
+            return
+        self.after(self.keeper.act(name, arg))
+        if name in ("resume", "repair") and dialog is not None and dialog.open:
+            dialog.close()
+
+    def after(self, result: Result) -> None:
+        page = self.page
+        if isinstance(result, Download):
+            self.download(result)
+        elif result == "changed":
+            page.banner_dismissed = False
+            page.changed()
+        elif result == "share":
+            self.share()
+        self.render()
+        page.render()
+
+    # ----- files and links -------------------------------------------------------------
+
+    def download(self, file: Download) -> None:
+        blob = js.Blob.new(to_js([file.text]), to_js({"type": file.mime}))
+        url = js.URL.createObjectURL(blob)
+        link = document.createElement("a")
+        link.href = url
+        link.download = file.name
+        document.body.append(link)
+        link.click()
+        link.remove()
+        window.setTimeout(create_proxy(lambda: js.URL.revokeObjectURL(url)), 1000)
+
+    def export(self) -> None:
+        ctrl = self.page.ctrl
+        self.download(Download(*ctrl.export_file()))
+        ctrl.notice = Notice("success", ctrl.t("file.exported"))
+        self.page.render()
+
+    def on_import(self, event: Any) -> None:
+        files = _find("#import-file").files
+        if not files or files.length == 0:
+            return
+        self.page.spawn(self.read_import(files.item(0)))
+
+    async def read_import(self, file: Any) -> None:
+        field = _find("#import-file")
+        page = self.page
+        ctrl = page.ctrl
+        if int(file.size) > MAX_FILE_BYTES:
+            field.value = ""  # not even read: a huge file would hold the page
+            ctrl.notice = Notice("error", ctrl.t("file.bad", reason=ctrl.t("file.too_big")))
+            page.render()
+            return
+        text = str(await file.text())
+        field.value = ""
+        if self.keeper.import_text(text):
+            page.banner_dismissed = False
+            page.changed()
+        else:
+            page.render()
+        self.render()
+
+    def share(self) -> None:
+        location = window.location
+        url = f"{location.origin}{location.pathname}{self.page.ctrl.share_query()}"
+        field = _find("#share-url")
+        field.value = url
+        words = _find('#share [data-i18n="share.manual"]')
+        if words is not None:
+            words.textContent = self.keeper.share_words()
+        dialog = _find("#share")
+        if not dialog.open:
+            dialog.showModal()
+        field.select()

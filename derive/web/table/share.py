@@ -1,0 +1,87 @@
+"""Games leaving the page and coming back: record files and share links.
+
+Both carry the engine's game record (``Game.record()``), so loading replays and checks
+every move; anything broken is a ``ValueError`` whose message says what, and the caller
+keeps its current game.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import zlib
+from typing import Final
+
+from ... import safejson
+from ...game import Game
+from ...limits import MAX_RECORD_CHARS
+
+MAX_FILE_CHARS: Final = MAX_RECORD_CHARS
+"""A record of even a very long game is a few tens of kilobytes."""
+MAX_CODE_CHARS: Final = 60_000
+_MAX_INFLATED: Final = MAX_RECORD_CHARS
+
+
+def encode(game: Game) -> str:
+    """The game as a URL-safe code: the record, compressed, base64url without padding."""
+    data = json.dumps(game.record(), separators=(",", ":"), ensure_ascii=True)
+    packed = zlib.compress(data.encode("ascii"), 9)
+    return base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
+
+
+def decode(code: str) -> Game:
+    """The game of a share code; ``ValueError`` saying what is wrong.  Size is bounded
+    at every step (the code, what it unpacks to, the JSON's nesting, the moves)
+    before the record is replayed."""
+    if not isinstance(code, str):
+        raise ValueError("the game code is damaged (not text)")
+    code = code.strip()
+    if not code:
+        raise ValueError("the game code is empty")
+    if len(code) > MAX_CODE_CHARS:
+        raise ValueError("the game code is too long")
+    try:
+        packed = base64.b64decode(code + "=" * (-len(code) % 4), altchars=b"-_", validate=True)
+    except (binascii.Error, ValueError):
+        raise ValueError("the game code is damaged (not base64url)") from None
+    inflater = zlib.decompressobj()
+    try:
+        raw = inflater.decompress(packed, _MAX_INFLATED)
+    except zlib.error:
+        raise ValueError("the game code is damaged (cannot be unpacked)") from None
+    if inflater.unconsumed_tail or len(raw) >= _MAX_INFLATED:
+        raise ValueError("the game code is too large")
+    try:
+        data = safejson.loads(raw.decode("utf-8"))
+    except safejson.TooLarge:
+        raise
+    except (UnicodeDecodeError, safejson.JSONError):
+        raise ValueError("the game code is damaged (not a record)") from None
+    return Game.from_record(data)
+
+
+def export_file(game: Game) -> tuple[str, str]:
+    """``(file name, JSON text)`` of the game's record."""
+    record = game.record()
+    setup = record["setup"]
+    name = f"derive-{setup['rule_set']}-{str(game.seating).replace('/', '-')}-{game.ply}.json"
+    return name, json.dumps(record, indent=1, ensure_ascii=False) + "\n"
+
+
+class NotARecord(ValueError):
+    """Text that is neither a JSON record nor the engine's text form."""
+
+
+def load_file(text: str) -> Game:
+    """A game from an imported file: a JSON record or the engine's text form."""
+    if not isinstance(text, str):
+        raise NotARecord("neither JSON nor text form")
+    if len(text) > MAX_FILE_CHARS:
+        raise NotARecord("too big")
+    stripped = text.lstrip("\ufeff \t\r\n")
+    if stripped.startswith("{"):
+        return Game.from_record(safejson.loads(stripped, max_chars=MAX_FILE_CHARS))
+    if stripped.startswith("["):
+        return Game.from_text(stripped)
+    raise NotARecord("neither JSON nor text form")
