@@ -63,12 +63,12 @@ node_modules/.derive-stamp: package.json package-lock.json
 
 npm: node_modules/.derive-stamp
 
-# Always run: tools/vendor.py, tools/build_bytecode.py and tools/build_image.py do nothing
+# Always run: tools/runtime/vendor.py, tools/runtime/build_bytecode.py and tools/runtime/build_image.py do nothing
 # (in ~0.1 s) when vendor/ is up to date (the bytecode and the image: when no source changed).
 vendor: npm
-	@flock $(INSTALL_LOCK) $(PYTHON) tools/vendor.py
-	@flock $(INSTALL_LOCK) $(PYTHON) tools/build_bytecode.py
-	@flock $(INSTALL_LOCK) $(PYTHON) tools/build_image.py
+	@flock $(INSTALL_LOCK) $(PYTHON) tools/runtime/vendor.py
+	@flock $(INSTALL_LOCK) $(PYTHON) tools/runtime/build_bytecode.py
+	@flock $(INSTALL_LOCK) $(PYTHON) tools/runtime/build_image.py
 
 $(VENV)/.stamp: requirements-dev.txt
 	@[ -x $(VPY) ] || $(PYTHON) -m venv $(VENV)
@@ -94,7 +94,7 @@ site: vendor
 	   integrer.html sw.js manifest.webmanifest _site/
 	cp -r assets vendor _site/
 	find derive -name '*.py' -exec install -D -m 644 {} _site/{} \;
-	$(PYTHON) tools/build_sw.py --site _site
+	$(PYTHON) tools/offline/build_sw.py --site _site
 	touch _site/.nojekyll
 	@echo "site: $$(du -sh _site | cut -f1) in _site/"
 

@@ -2,7 +2,7 @@
 // changes what starts:
 //
 // * Pyodide's start module is imported at once, so that it fetches the Python image it
-//   restores (vendor/pyodide/pyodide.mjs, from tools/pyodide_start.mjs) and the sources'
+//   restores (vendor/pyodide/pyodide.mjs, from tools/runtime/pyodide_start.mjs) and the sources'
 //   bytecode while PyScript is still loading.
 // * The Python sources PyScript copies into Pyodide ([files] of pyscript.toml) are fetched
 //   while Pyodide starts instead of after: PyScript asks for them only once the interpreter
@@ -19,7 +19,7 @@
 
   // ----- the sources, fetched during the boot
 
-  // The [files] table as tools/build_web.py writes it: `"{NAME}" = "./dir/"` defines a
+  // The [files] table as tools/pages/build_web.py writes it: `"{NAME}" = "./dir/"` defines a
   // placeholder, `"{NAME}file.py" = "./dir/"` is a file (its URL is the key).
   function sourceUrls(config, base) {
     const table = config.split(/^\[files\]\s*$/m)[1] || "";

@@ -28,7 +28,7 @@ sys.path.insert(0, str(REPO_ROOT / "bench"))
 from ai_measure import best_rate, midgame  # noqa: E402
 
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-from tools.build_web import browser_modules  # noqa: E402
+from tools.pages.build_web import browser_modules  # noqa: E402
 from tools.serve import make_server  # noqa: E402
 
 RESULTS = REPO_ROOT / "bench" / "results"

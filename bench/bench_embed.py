@@ -1,6 +1,6 @@
 """Many embedded boards on one page: a host page with eight against one with one.
 
-A rules site's page (``tools/embed_hosts.py``: text with a board every few paragraphs,
+A rules site's page (``tools/pages/embed_hosts.py``: text with a board every few paragraphs,
 served from a second origin) holds Dérive's ``embed.html`` in iframes, eight of every mode
 or the first of them alone; an empty page of the same host is the reference for memory.
 Each visit is a fresh browser (new profile: nothing cached), the three pages interleaved,
@@ -48,7 +48,7 @@ if str(REPO_ROOT) not in sys.path:
     sys.path.insert(0, str(REPO_ROOT))
 
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-from tools.embed_hosts import EIGHT, ONE, host_page  # noqa: E402
+from tools.pages.embed_hosts import EIGHT, ONE, host_page  # noqa: E402
 from tools.serve import make_server  # noqa: E402
 
 RESULTS = REPO_ROOT / "bench" / "results" / "embed.json"

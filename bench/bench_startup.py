@@ -6,7 +6,7 @@ revalidates) to Debian's headless Chromium with the browser tests' flags, the pa
 interleaved (their order rotating from one run to the next) so that all see the same
 load.  The site served is a copy of the working tree taken at start (``--live``: the tree
 itself), so that others' edits during a run do not mix in.  The bare page goes through
-the site's ``vendor/pyodide/pyodide.mjs`` too (``tools/pyodide_start.mjs``), which for a
+the site's ``vendor/pyodide/pyodide.mjs`` too (``tools/runtime/pyodide_start.mjs``), which for a
 page asking for the plain runtime (``<meta name="pyodide-start" content="plain">``) is
 Pyodide's own loader: no Python image, no bytecode.
 
@@ -66,7 +66,7 @@ if str(REPO_ROOT) not in sys.path:
     sys.path.insert(0, str(REPO_ROOT))
 
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-from tools import build_sw  # noqa: E402
+from tools.offline import build_sw  # noqa: E402
 from tools.serve import Handler, Server  # noqa: E402
 
 READY_TIMEOUT_MS = 180_000

@@ -198,10 +198,13 @@ def test_the_engine_formats_and_explanations_are_over_the_game(edges: Graph) -> 
 
 
 def test_the_walk_sees_both_trees(edges: Graph) -> None:
-    assert {"derive", "derive.ai", "derive.web.play.page", "tools.build_sw"} <= set(edges)
-    assert "tools.site_files" in edges["tools.build_sw"] & edges["tools.build_bytecode"]
+    assert {"derive", "derive.ai", "derive.web.play.page", "tools.offline.build_sw"} <= set(edges)
     assert (
-        "derive.web.words.i18n" in edges["tools.build_web"]
+        "tools.site_files"
+        in edges["tools.offline.build_sw"] & edges["tools.runtime.build_bytecode"]
+    )
+    assert (
+        "derive.web.words.i18n" in edges["tools.pages.build_web"]
     )  # `from derive.web.words import i18n`
 
 

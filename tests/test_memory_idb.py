@@ -1,4 +1,4 @@
-"""tools/memory-idb.mjs under Node: the database PyScript opens at every start, kept in
+"""tools/runtime/memory-idb.mjs under Node: the database PyScript opens at every start, kept in
 memory where the browser refuses one (a frame on another site), and the browser's own
 where it answers. The browser tests (tests/e2e/test_embed.py) run it for real in frames
 of another site; here each way a browser can refuse is played by a stand-in."""
@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-MODULE = (ROOT / "tools" / "memory-idb.mjs").as_uri()
+MODULE = (ROOT / "tools" / "runtime" / "memory-idb.mjs").as_uri()
 NODE = shutil.which("node")
 needs_node = pytest.mark.skipif(NODE is None, reason="node is not installed")
 

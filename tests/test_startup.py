@@ -21,12 +21,14 @@ from pathlib import Path
 import pytest
 
 from derive.web.play import worker
-from tools import build_bytecode, build_image, build_snapshot, build_sw, build_worker, vendor
+from tools.offline import build_sw
+from tools.pages import build_worker
+from tools.runtime import build_bytecode, build_image, build_snapshot, vendor
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = (ROOT / "index.html").read_text(encoding="utf-8")
 QUICKSTART = (ROOT / "assets" / "quickstart.js").read_text(encoding="utf-8")
-START = (ROOT / "tools" / "pyodide_start.mjs").read_text(encoding="utf-8")
+START = (ROOT / "tools" / "runtime" / "pyodide_start.mjs").read_text(encoding="utf-8")
 NODE = shutil.which("node")
 needs_node = pytest.mark.skipif(NODE is None, reason="node not installed")
 
@@ -65,7 +67,7 @@ def _worker_sources() -> set[str]:
 
 
 def test_worker_config_is_up_to_date_and_ships_what_the_worker_imports() -> None:
-    assert build_worker.main(["--check"]) == 0, "run python3 tools/build_worker.py"
+    assert build_worker.main(["--check"]) == 0, "run python3 tools/pages/build_worker.py"
     config = tomllib.loads((ROOT / "assets" / "worker.toml").read_text(encoding="utf-8"))
     game = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
     assert config["interpreter"] == "../vendor/pyodide/pyodide.mjs"  # against its own URL
@@ -87,12 +89,12 @@ def test_warm_up_search_runs_and_returns_json() -> None:
 
 
 def test_pyodide_start_module_is_what_every_config_names() -> None:
-    assert vendor.PYODIDE_SOURCES["pyodide.mjs"] == ROOT / "tools" / "pyodide_start.mjs"
+    assert vendor.PYODIDE_SOURCES["pyodide.mjs"] == ROOT / "tools" / "runtime" / "pyodide_start.mjs"
     assert vendor.PYODIDE_SOURCES["pyodide.loader.mjs"] == vendor.PYODIDE_DIR / "pyodide.mjs"
     assert 'from "./pyodide.loader.mjs"' in START
     # What the modules copied from tools/ load next to them is vendored beside them too.
     for name, source in vendor.PYODIDE_SOURCES.items():
-        if source.parent == ROOT / "tools":
+        if source.parent == ROOT / "tools" / "runtime":
             for ref in re.findall(r"""["']\./([\w.-]+\.mjs)["']""", source.read_text("utf-8")):
                 assert ref in vendor.PYODIDE_SOURCES, (name, ref)
     assert "export async function loadPyodide" in START and "export { version }" in START
@@ -130,7 +132,7 @@ def _functions(source: str, first: str, until: str) -> str:
 
 @needs_node
 def test_snapshot_pages_of_zeros_are_left_out_and_come_back() -> None:
-    pages = (ROOT / "tools" / "snapshot-pages.mjs").as_uri()
+    pages = (ROOT / "tools" / "runtime" / "snapshot-pages.mjs").as_uri()
     out = _node(
         f'import {{ pack, unpack }} from "{pages}";\n'
         + """
@@ -178,7 +180,7 @@ SNAPSHOT = ROOT / "assets" / "snapshot.json"
 
 
 def test_snapshot_manifest_is_up_to_date_and_holds_no_browser_module() -> None:
-    assert build_snapshot.main(["--check"]) == 0, "run python3 tools/build_snapshot.py"
+    assert build_snapshot.main(["--check"]) == 0, "run python3 tools/runtime/build_snapshot.py"
     plan = json.loads(SNAPSHOT.read_text(encoding="utf-8"))
     modules, files = plan["modules"], plan["files"]
     # the engine, the computer player and the page's pure parts; never what touches a page
@@ -240,7 +242,7 @@ console.log(JSON.stringify({{
     assert json.loads(out) == {"modules": True, "files": True, "odd": False}
 
 
-# ----- the sources' bytecode (tools/build_bytecode.py, read by tools/pyodide_start.mjs)
+# ----- the sources' bytecode (tools/runtime/build_bytecode.py, read by pyodide_start.mjs)
 
 BUNDLE = ROOT / build_bytecode.BUNDLE
 
@@ -369,7 +371,7 @@ console.log(JSON.stringify(result));
     assert result == dict.fromkeys(result, "refused") and len(result) == 8
 
 
-# ----- the Python image (tools/build_image.py, restored by tools/pyodide_start.mjs)
+# ----- the Python image (tools/runtime/build_image.py, restored by tools/runtime/pyodide_start.mjs)
 
 IMAGE = ROOT / build_image.IMAGE
 
@@ -389,7 +391,7 @@ def test_the_image_is_of_this_pyodide_and_of_todays_sources() -> None:
 @needs_node
 def test_pyodide_restores_the_image_with_the_games_modules_already_imported() -> None:
     loader = (ROOT / "vendor" / "pyodide" / "pyodide.loader.mjs").as_uri()
-    pages = (ROOT / "tools" / "snapshot-pages.mjs").as_uri()
+    pages = (ROOT / "tools" / "runtime" / "snapshot-pages.mjs").as_uri()
     out = _node(
         f"""
 import {{ readFileSync }} from "node:fs";
@@ -415,8 +417,10 @@ json.dumps([sorted(m for m in sys.modules if m.startswith("derive.ai")), len(gam
 @needs_node
 def test_the_loader_restores_only_an_image_made_for_it() -> None:
     body = _functions(START, "const IMAGE_LIMIT", "// A restored interpreter is the booted one")
-    body += _functions(START, "// The format tools/node_pyodide", "// The bundle (tools/")
-    pages = (ROOT / "tools" / "snapshot-pages.mjs").as_uri()
+    body += _functions(
+        START, "// The format tools/runtime/node_pyodide", "// The bundle (tools/runtime/"
+    )
+    pages = (ROOT / "tools" / "runtime" / "snapshot-pages.mjs").as_uri()
     out = _node(
         f'import {{ unpack, pack }} from "{pages}";\n'
         + 'const version = "314.0.2";\nconst IMAGE = "http://site/vendor/image/python.gz";\n'

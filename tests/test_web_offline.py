@@ -14,7 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from tools import build_bytecode, build_image, build_sw, build_web
+from tools.offline import build_sw
+from tools.pages import build_web
+from tools.runtime import build_bytecode, build_image
 
 ROOT = Path(__file__).resolve().parent.parent
 SW = (ROOT / "sw.js").read_text(encoding="utf-8")
@@ -31,7 +33,7 @@ needs_runtime = pytest.mark.skipif(
 
 @needs_runtime
 def test_precache_list_is_up_to_date() -> None:
-    assert build_sw.main(["--check"]) == 0, "run python3 tools/build_sw.py"
+    assert build_sw.main(["--check"]) == 0, "run python3 tools/offline/build_sw.py"
 
 
 def test_precache_list_holds_what_pyscript_fetches() -> None:

@@ -2,8 +2,8 @@
 assets and the Python sources the PyScript configs' ``[files]`` tables fetch.
 
 Read from the files that decide it, never typed by hand.  The service worker precaches
-this list (``tools/build_sw.py``) and the sources' bytecode is compiled from it
-(``tools/build_bytecode.py``); it lives here, below both, because the worker's list also
+this list (``tools/offline/build_sw.py``) and the sources' bytecode is compiled from it
+(``tools/runtime/build_bytecode.py``); it lives here, below both, because the worker's list also
 names the bytecode bundle, so neither builder may import the other for it.
 """
 
@@ -18,7 +18,7 @@ LIVE_CONFIG = REPO_ROOT / "learn.toml"
 ASSETS = REPO_ROOT / "assets"
 
 #: Top-level files of the site that the game (or its install) loads; then the live lesson
-#: boards' config, the embedded board and the embed kit's pages (tools/build_embed.py).
+#: boards' config, the embedded board and the embed kit's pages (tools/pages/build_embed.py).
 PAGES = (
     "index.html",
     "rules.html",

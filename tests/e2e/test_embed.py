@@ -21,7 +21,7 @@ from derive.web.learn import embed
 from derive.web.learn.lesson import LessonBoard
 from derive.web.words.i18n import sentence
 from tests.e2e.conftest import BROWSER_LOG, PageMonitor, _origin, open_browser
-from tools.embed_hosts import EIGHT, Board, host_page
+from tools.pages.embed_hosts import EIGHT, Board, host_page
 from tools.serve import make_server
 
 START_MS = 120_000

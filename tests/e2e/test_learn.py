@@ -16,7 +16,7 @@ from playwright.sync_api import Page, Route, expect
 from derive.web.learn.lesson import LessonBoard
 from derive.web.learn.lessons import BY_ID, LESSONS
 from derive.web.words.i18n import sentence
-from tools.learn_legend import ITEMS
+from tools.pages.learn_legend import ITEMS
 
 LIVE_TIMEOUT_MS = 120_000
 POSITIONS = """() => Object.fromEntries([...document.querySelectorAll('[data-lesson]')].map(

@@ -25,7 +25,8 @@ from tests.e2e.appdriver import (
     wait_for_ply,
 )
 from tests.e2e.conftest import PageMonitor, RunningServer
-from tools import build_bytecode, build_image, build_sw, vendor
+from tools.offline import build_sw
+from tools.runtime import build_bytecode, build_image, vendor
 from tools.serve import REPO_ROOT
 
 WORKER_TIMEOUT_MS = 60_000

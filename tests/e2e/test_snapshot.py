@@ -2,9 +2,9 @@
 set aside when it cannot be used; and the game's bytecode, written beside the sources of
 every start, ignored when damaged.
 
-vendor/pyodide/pyodide.mjs (tools/pyodide_start.mjs) restores vendor/image/python.gz, the
+vendor/pyodide/pyodide.mjs (tools/runtime/pyodide_start.mjs) restores vendor/image/python.gz, the
 memory of an interpreter booted under Node with the game's modules imported
-(tools/build_image.py), instead of booting Python. Every other browser test starts from it;
+(tools/runtime/build_image.py), instead of booting Python. Every other browser test starts from it;
 these check what it leaves behind and what happens when it is not there to use.
 """
 
@@ -18,7 +18,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Page
 
 from tests.e2e.appdriver import START_TIMEOUT_MS, open_app, position_query, wait_for_ply
-from tools import build_bytecode, build_image
+from tools.runtime import build_bytecode, build_image
 
 ROOT = Path(__file__).resolve().parents[2]
 KEY = json.loads((ROOT / "assets" / "snapshot.json").read_text(encoding="utf-8"))["key"]

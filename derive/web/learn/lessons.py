@@ -11,7 +11,7 @@ A lesson is a position in the rules' notation and what the reader does with it:
 Nothing here decides a rule.  Every claim a lesson makes (a move is legal, a die is
 protected, a move wins, these are all the right answers…) is stated as data — ``Facts``,
 ``goal``, ``Wrong.reason`` — and checked against the engine whenever the pages are built
-(``tools/learn_checks.py``): a rules change that makes a lesson wrong stops the build.
+(``tools/pages/learn_checks.py``): a rules change that makes a lesson wrong stops the build.
 
 A lesson's ``id`` is also its anchor on both pages (``rules.html#lesson-obligation``,
 ``regles.html#lesson-obligation``): the game links to them, so they never change.

@@ -168,9 +168,9 @@ class Page:
                 self.changed()
                 return
         if early.get("cancelled"):
-            self.start_game(Setup())  # what the early form showed (tools/build_web.py)
+            self.start_game(Setup())  # what the early form showed (tools/pages/build_web.py)
         elif _el("#setup").open:
-            # The form is the one this module would draw (tools/build_web.py): leave it
+            # The form is the one this module would draw (tools/pages/build_web.py): leave it
             # as the visitor has it, focus and all.
             self.setup_touched = {str(name) for name in early.get("touched") or ()}
             # Drawn from the defaults, with the computer's levels already.

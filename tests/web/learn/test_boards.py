@@ -16,7 +16,7 @@ from derive.board import parse_square
 from derive.web.board import palette
 from derive.web.learn.lesson import LessonBoard
 from derive.web.learn.lessons import BY_ID, LESSONS, Lesson, pointer_words
-from tools import learn_legend
+from tools.pages import learn_legend
 
 ROOT = Path(__file__).resolve().parents[3]
 

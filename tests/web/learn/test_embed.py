@@ -22,7 +22,7 @@ from derive.web.learn.lessons import BY_ID
 from derive.web.table import params
 from derive.web.words import engine_fr
 from tests.web.learn.test_rules_page import _Nesting
-from tools import build_embed, build_learn, build_live, build_web
+from tools.pages import build_embed, build_learn, build_live, build_web
 
 ROOT = Path(__file__).resolve().parents[3]
 FRAME = (ROOT / "embed.html").read_text(encoding="utf-8")
@@ -157,8 +157,8 @@ def test_a_refusal_keeps_its_why_link() -> None:
 
 
 def test_generated_files_are_up_to_date() -> None:
-    assert build_embed.main(["--check"]) == 0, "run python3 tools/build_embed.py"
-    assert build_live.main(["--check"]) == 0, "run python3 tools/build_live.py"
+    assert build_embed.main(["--check"]) == 0, "run python3 tools/pages/build_embed.py"
+    assert build_live.main(["--check"]) == 0, "run python3 tools/pages/build_live.py"
 
 
 def test_the_live_boards_config_ships_their_modules_only() -> None:

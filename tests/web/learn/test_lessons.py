@@ -19,8 +19,8 @@ from derive.web.learn.lessons import (
     Words,
     Wrong,
 )
-from tools import learn_checks
-from tools.learn_checks import LessonError, check_all, checked_start
+from tools.pages import learn_checks
+from tools.pages.learn_checks import LessonError, check_all, checked_start
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda lesson: lesson.id)

@@ -14,7 +14,8 @@ import pytest
 from derive import Game
 from derive.web.board import palette
 from derive.web.learn.lessons import LESSONS, Lesson
-from tools import build_learn, build_sw, mdlite
+from tools.offline import build_sw
+from tools.pages import build_learn, mdlite
 
 ROOT = Path(__file__).resolve().parents[3]
 PAGES = {
@@ -45,7 +46,7 @@ def before_reference(lang: str) -> str:
 
 
 def test_pages_are_up_to_date() -> None:
-    assert build_learn.main(["--check"]) == 0, "run python3 tools/build_learn.py"
+    assert build_learn.main(["--check"]) == 0, "run python3 tools/pages/build_learn.py"
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from derive.web.board import palette
-from tools import build_web
+from tools.pages import build_web
 
 ROOT = Path(__file__).resolve().parents[3]
 PAGE = (ROOT / "index.html").read_text(encoding="utf-8")
@@ -18,7 +18,7 @@ BOOT = (ROOT / "assets" / "boot.js").read_text(encoding="utf-8")
 
 
 def test_generated_parts_are_up_to_date() -> None:
-    assert build_web.main(["--check"]) == 0, "run python3 tools/build_web.py"
+    assert build_web.main(["--check"]) == 0, "run python3 tools/pages/build_web.py"
 
 
 def test_config_ships_every_browser_module_and_stays_offline() -> None:

@@ -321,7 +321,8 @@ def check(items: Iterable[Item] = ITEMS) -> None:
         if drawn != item.look:
             raise LegendError(
                 f"legend {item.mark}: its words describe {sorted(item.look)}, the board now "
-                f"draws {sorted(drawn)}: update the words and the look in tools/learn_legend.py"
+                f"draws {sorted(drawn)}: update the words and the look in "
+                "tools/pages/learn_legend.py"
             )
 
 

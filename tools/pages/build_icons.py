@@ -5,7 +5,7 @@ Android's install prompt and iOS's home-screen icon do not all take SVG, so
 SVG.  They are drawn by the same headless Debian Chromium the browser tests use (Playwright,
 from the dev venv), so they are the SVG and nothing else.  Run again after editing the SVG:
 
-    .venv/bin/python tools/build_icons.py
+    .venv/bin/python tools/pages/build_icons.py
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
+REPO_ROOT = Path(__file__).resolve().parents[2]
 SOURCE = REPO_ROOT / "assets" / "icon.svg"
 SIZES = (192, 512)
 CHROMIUM = "/usr/bin/chromium"

@@ -1,6 +1,6 @@
-"""What ``tools/build_bytecode.py`` and ``tools/build_image.py`` share: a file of
+"""What ``tools/runtime/build_bytecode.py`` and ``tools/runtime/build_image.py`` share: a file of
 ``vendor/`` made by a Node script of ``tools/`` running the vendored Pyodide
-(``tools/node_pyodide.mjs``), rebuilt only when its key (the Pyodide version, the scripts
+(``tools/runtime/node_pyodide.mjs``), rebuilt only when its key (the Pyodide version, the scripts
 and every file it is made from) changed; and the reading of the format both write, a line
 of JSON, then bytes, gzipped.
 
@@ -22,14 +22,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tools import vendor
+from tools.runtime import vendor
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
-STARTER = REPO_ROOT / "tools" / "node_pyodide.mjs"
+REPO_ROOT = Path(__file__).resolve().parents[2]
+STARTER = REPO_ROOT / "tools" / "runtime" / "node_pyodide.mjs"
 
 
 def read_lined(path: Path) -> tuple[Any, bytes]:
-    """A file of the format ``tools/node_pyodide.mjs`` writes: its line of JSON, decoded,
+    """A file of the format ``tools/runtime/node_pyodide.mjs`` writes: its line of JSON, decoded,
     and the bytes after it."""
     whole = gzip.decompress(path.read_bytes())
     end = whole.index(b"\n")
@@ -66,7 +66,7 @@ class NodeBuilt:
         if node is None:
             raise SystemExit(f"{self.tool}: node is needed (it installs the runtime too)")
         if not (vendor.VENDOR / "pyodide" / "pyodide.loader.mjs").is_file():
-            raise SystemExit(f"{self.tool}: vendor/ is missing: run tools/vendor.py first")
+            raise SystemExit(f"{self.tool}: vendor/ is missing: run tools/runtime/vendor.py first")
         out = REPO_ROOT / self.out
         out.parent.mkdir(parents=True, exist_ok=True)
         partial = out.with_name(out.name + f".{os.getpid()}.tmp")

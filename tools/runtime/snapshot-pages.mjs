@@ -1,5 +1,5 @@
-// The stored form of a Python memory snapshot: tools/image.mjs packs the one the site
-// serves, tools/pyodide_start.mjs unpacks it. Copied by tools/vendor.py to
+// The stored form of a Python memory snapshot: tools/runtime/image.mjs packs the one the site
+// serves, tools/runtime/pyodide_start.mjs unpacks it. Copied by tools/runtime/vendor.py to
 // vendor/pyodide/snapshot-pages.mjs.
 //
 // About half of a booted interpreter's memory is pages of zeros: the stored form leaves

@@ -13,7 +13,7 @@ before Python come from the same tables Python uses (``i18n``, ``lesson``).
 The authors' pages give a snippet and a live example of each mode (every example is
 checked by the engine here, as the lessons are) and a small builder (``assets/kit.js``).
 
-Usage: ``python3 tools/build_embed.py [--check]`` (``--check``: change nothing, exit 1 if
+Usage: ``python3 tools/pages/build_embed.py [--check]`` (``--check``: change nothing, exit 1 if
 a page is stale; the unit tests run it).
 """
 
@@ -29,7 +29,7 @@ from itertools import combinations
 from pathlib import Path
 from urllib.parse import quote
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
+REPO_ROOT = Path(__file__).resolve().parents[2]
 if str(REPO_ROOT) not in sys.path:
     sys.path.insert(0, str(REPO_ROOT))
 
@@ -40,7 +40,8 @@ from derive.web.board.svg import BoardView, DieView, render_board  # noqa: E402
 from derive.web.learn import embed, lesson  # noqa: E402
 from derive.web.learn.lessons import BY_ID, Words  # noqa: E402
 from derive.web.words import i18n  # noqa: E402
-from tools.build_learn import (  # noqa: E402
+from tools.generated import refresh  # noqa: E402
+from tools.pages.build_learn import (  # noqa: E402
     CHROME,
     KIT,
     PAGES,
@@ -49,7 +50,6 @@ from tools.build_learn import (  # noqa: E402
     page_head,
     top_bar,
 )
-from tools.generated import refresh  # noqa: E402
 
 FRAME = "embed.html"
 SIZE = (400, 500)
@@ -694,7 +694,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     status = 0
     for path, text in pages().items():
-        status |= refresh(path, text, check=args.check, tool="tools/build_embed.py")
+        status |= refresh(path, text, check=args.check, tool="tools/pages/build_embed.py")
     return status
 
 

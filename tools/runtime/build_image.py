@@ -7,18 +7,18 @@ on every Learn page and embedded board, and in the computer player's worker. Pyo
 instead restore the memory of an interpreter that has already booted (``_makeSnapshot`` /
 ``_loadSnapshot``, experimental: its loader's documented options list them as private),
 in well under a second. So the vendored Pyodide boots here, under Node
-(``tools/image.mjs``), imports the modules ``assets/snapshot.json`` lists (those that run
-without a browser, ``tools/build_snapshot.py``) and writes its memory out; the site serves
-it (7 MB, gzipped, precached by the service worker) and ``tools/pyodide_start.mjs``
+(``tools/runtime/image.mjs``), imports the modules ``assets/snapshot.json`` lists (those that run
+without a browser, ``tools/runtime/build_snapshot.py``) and writes its memory out; the site serves
+it (7 MB, gzipped, precached by the service worker) and ``tools/runtime/pyodide_start.mjs``
 restores it under the same Pyodide version and manifest key only, booting Python as usual
 otherwise.
 
 Built by ``make vendor`` (hence by ``make serve``, ``make test`` and ``make site``) after
-``tools/vendor.py``, and only when its key changed: the Pyodide version, the two scripts
+``tools/runtime/vendor.py``, and only when its key changed: the Pyodide version, the two scripts
 that make it, the manifest and the sources it lists.  Git-ignored, like the rest of
 ``vendor/``.
 
-Usage: ``python3 tools/build_image.py [--check]`` (``--check``: change nothing, exit 1 if
+Usage: ``python3 tools/runtime/build_image.py [--check]`` (``--check``: change nothing, exit 1 if
 the image is missing or stale).
 """
 
@@ -29,16 +29,16 @@ import sys
 from pathlib import Path
 from typing import Any
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
+REPO_ROOT = Path(__file__).resolve().parents[2]
 if str(REPO_ROOT) not in sys.path:
     sys.path.insert(0, str(REPO_ROOT))
 
-from tools.node_built import NodeBuilt, read_lined  # noqa: E402
+from tools.runtime.node_built import NodeBuilt, read_lined  # noqa: E402
 
 IMAGE = "vendor/image/python.gz"
 KEY_FILE = REPO_ROOT / "vendor" / "image" / "python.key"
-MAKER = REPO_ROOT / "tools" / "image.mjs"
-PAGES = REPO_ROOT / "tools" / "snapshot-pages.mjs"
+MAKER = REPO_ROOT / "tools" / "runtime" / "image.mjs"
+PAGES = REPO_ROOT / "tools" / "runtime" / "snapshot-pages.mjs"
 MANIFEST = REPO_ROOT / "assets" / "snapshot.json"
 
 
@@ -52,7 +52,7 @@ def read_head(path: Path | None = None) -> dict[str, Any]:
     return head
 
 
-ARTIFACT = NodeBuilt(IMAGE, KEY_FILE, MAKER, "tools/build_image.py", (PAGES, MANIFEST))
+ARTIFACT = NodeBuilt(IMAGE, KEY_FILE, MAKER, "tools/runtime/build_image.py", (PAGES, MANIFEST))
 
 
 def main(argv: list[str] | None = None) -> int:

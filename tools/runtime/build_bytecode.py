@@ -6,16 +6,16 @@ compiling the sources, not running them: the same work at every start of every p
 worker that does not restore a memory snapshot (a first visit, the Learn pages, embedded
 boards), and for the modules a snapshot cannot hold (those that touch the page) at every
 start. So the sources the site serves are compiled here, once per change, by the vendored
-Pyodide itself under Node (``tools/bytecode.mjs``), into "checked-hash" ``.pyc`` files
+Pyodide itself under Node (``tools/runtime/bytecode.mjs``), into "checked-hash" ``.pyc`` files
 (PEP 552): CPython uses one only if it holds the hash of the source it sits beside, so a
-stale bundle costs time, never correctness. ``tools/pyodide_start.mjs`` writes them beside
+stale bundle costs time, never correctness. ``tools/runtime/pyodide_start.mjs`` writes them beside
 the sources of every interpreter it starts.
 
 Built by ``make vendor`` (hence by ``make serve``, ``make test`` and ``make site``) after
-``tools/vendor.py``, and only when its key changed: the Pyodide version, the compiler
+``tools/runtime/vendor.py``, and only when its key changed: the Pyodide version, the compiler
 script and every source's name and bytes.  Git-ignored, like the rest of ``vendor/``.
 
-Usage: ``python3 tools/build_bytecode.py [--check]`` (``--check``: change nothing, exit 1
+Usage: ``python3 tools/runtime/build_bytecode.py [--check]`` (``--check``: change nothing, exit 1
 if the bundle is missing or stale).
 """
 
@@ -24,16 +24,16 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
+REPO_ROOT = Path(__file__).resolve().parents[2]
 if str(REPO_ROOT) not in sys.path:
     sys.path.insert(0, str(REPO_ROOT))
 
-from tools.node_built import NodeBuilt, read_lined  # noqa: E402
+from tools.runtime.node_built import NodeBuilt, read_lined  # noqa: E402
 from tools.site_files import python_sources  # noqa: E402
 
 BUNDLE = "vendor/bytecode/derive.pyc.gz"
 KEY_FILE = REPO_ROOT / "vendor" / "bytecode" / "derive.key"
-COMPILER = REPO_ROOT / "tools" / "bytecode.mjs"
+COMPILER = REPO_ROOT / "tools" / "runtime" / "bytecode.mjs"
 
 
 def sources() -> list[str]:
@@ -42,7 +42,7 @@ def sources() -> list[str]:
 
 
 def read_bundle(path: Path | None = None) -> list[tuple[str, bytes]]:
-    """The bundle's files (tools/bytecode.mjs writes it: a line of JSON, ``[[path, size],
+    """The bundle's files (tools/runtime/bytecode.mjs writes it: a line of JSON, ``[[path, size],
     ...]``, then the files' bytes one after the other, all gzipped)."""
     listed, body = read_lined(path or REPO_ROOT / BUNDLE)
     files, at = [], 0
@@ -54,7 +54,7 @@ def read_bundle(path: Path | None = None) -> list[tuple[str, bytes]]:
     return files
 
 
-ARTIFACT = NodeBuilt(BUNDLE, KEY_FILE, COMPILER, "tools/build_bytecode.py")
+ARTIFACT = NodeBuilt(BUNDLE, KEY_FILE, COMPILER, "tools/runtime/build_bytecode.py")
 
 
 def main(argv: list[str] | None = None) -> int:

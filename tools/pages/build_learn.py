@@ -1,16 +1,16 @@
 """Build the Learn pages: ``rules.html`` (English) and ``regles.html`` (French).
 
-Each page is its language's text (``tools/learn_text/en.md``, ``fr.md``: the Markdown of
-``tools/mdlite.py``) with the lessons of ``derive.web.learn.lessons`` placed where the text says
+Each page is its language's text (``tools/pages/learn_text/en.md``, ``fr.md``: the Markdown of
+``mdlite.py``) with the lessons of ``derive.web.learn.lessons`` placed where the text says
 ``[[lesson-id]]``, the rule-set table where it says ``[[rule-sets]]`` and the legend of the
-boards' marks (``tools/learn_legend.py``, drawn by the board's own drawing) where it says
+boards' marks (``tools/pages/learn_legend.py``, drawn by the board's own drawing) where it says
 ``[[legend]]``.  A heading may
 end with ``{#anchor}`` to fix its anchor.  Every lesson is checked against the engine
-first (``tools/learn_checks.py``) and its board pre-rendered by ``derive.web.board.svg`` from the
+first (``learn_checks.py``) and its board pre-rendered by ``derive.web.board.svg`` from the
 same lesson model the live page uses (``derive.web.learn.lesson``), so the page reads, prints and
 shows every position without any script.
 
-Usage: ``python3 tools/build_learn.py [--check]`` (``--check``: change nothing, exit 1 if
+Usage: ``python3 tools/pages/build_learn.py [--check]`` (``--check``: change nothing, exit 1 if
 a page is stale; the unit tests run it).
 """
 
@@ -25,7 +25,7 @@ from html import escape
 from pathlib import Path
 from urllib.parse import quote
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
+REPO_ROOT = Path(__file__).resolve().parents[2]
 if str(REPO_ROOT) not in sys.path:
     sys.path.insert(0, str(REPO_ROOT))
 
@@ -34,14 +34,14 @@ from derive.web.board.svg import render_board  # noqa: E402
 from derive.web.learn.lesson import LessonBoard  # noqa: E402
 from derive.web.learn.lessons import BY_ID, LESSONS, POINTER, POINTER_FIELD, Lesson, Words  # noqa: E402
 from derive.web.words import i18n  # noqa: E402
-from tools import learn_legend, mdlite  # noqa: E402
 from tools.generated import refresh  # noqa: E402
-from tools.learn_checks import LessonError, check_all  # noqa: E402
+from tools.pages import learn_legend, mdlite  # noqa: E402
+from tools.pages.learn_checks import LessonError, check_all  # noqa: E402
 
-TEXTS = REPO_ROOT / "tools" / "learn_text"
+TEXTS = REPO_ROOT / "tools" / "pages" / "learn_text"
 PAGES = {"en": "rules.html", "fr": "regles.html"}
 KIT = {"en": "embed-kit.html", "fr": "integrer.html"}
-"""The embed kit's pages for authors (``tools/build_embed.py``), linked from the footer."""
+"""The embed kit's pages for authors (``tools/pages/build_embed.py``), linked from the footer."""
 LANGUAGES = ("en", "fr")
 
 _PLACE = re.compile(r"^\[\[([a-z0-9-]+)\]\]$", re.MULTILINE)
@@ -489,12 +489,12 @@ def main(argv: list[str] | None = None) -> int:
         learn_legend.check()
         wanted = {lang: build(lang) for lang in LANGUAGES}
     except (LessonError, PageError, mdlite.MarkdownError, learn_legend.LegendError) as error:
-        print(f"tools/build_learn.py: {error}", file=sys.stderr)
+        print(f"tools/pages/build_learn.py: {error}", file=sys.stderr)
         return 2
     status = 0
     for lang in LANGUAGES:
         path = REPO_ROOT / PAGES[lang]
-        status |= refresh(path, wanted[lang], check=args.check, tool="tools/build_learn.py")
+        status |= refresh(path, wanted[lang], check=args.check, tool="tools/pages/build_learn.py")
     return status
 
 

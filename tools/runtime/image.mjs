@@ -1,13 +1,13 @@
 // Boots the vendored Pyodide under Node, imports the game's modules and writes the memory
 // snapshot every page and worker of the site restores instead of booting Python.
 //
-// Run by tools/build_image.py (see there why): `node tools/image.mjs OUT`, from the
-// repository's root, after tools/vendor.py. The modules are those assets/snapshot.json
-// lists (tools/build_snapshot.py: the game's modules that run without a browser), read
+// Run by tools/runtime/build_image.py (see there why): `node tools/runtime/image.mjs OUT`, from the
+// repository's root, after tools/runtime/vendor.py. The modules are those assets/snapshot.json
+// lists (tools/runtime/build_snapshot.py: the game's modules that run without a browser), read
 // from the working tree, where PyScript writes them in the browser.
 //
 // OUT is one gzip file: a line of JSON ({"pyodide": version, "key": the manifest's key}),
-// then the snapshot in its stored form (snapshot-pages.mjs). tools/pyodide_start.mjs
+// then the snapshot in its stored form (snapshot-pages.mjs). tools/runtime/pyodide_start.mjs
 // restores it only under that version and key.
 
 import { readFileSync } from "node:fs";
@@ -16,7 +16,7 @@ import { pack } from "./snapshot-pages.mjs";
 
 const [out] = process.argv.slice(2);
 if (!out) {
-  console.error("usage: node tools/image.mjs OUT");
+  console.error("usage: node tools/runtime/image.mjs OUT");
   process.exit(2);
 }
 

@@ -1,19 +1,19 @@
 // Compiles the game's Python sources to bytecode with the vendored Pyodide, under Node.
 //
-// Run by tools/build_bytecode.py (see there why): `node tools/bytecode.mjs OUT SOURCE...`,
-// from the repository's root, after tools/vendor.py. The sources are compiled by the very
+// Run by tools/runtime/build_bytecode.py (see there why): `node tools/runtime/bytecode.mjs OUT SOURCE...`,
+// from the repository's root, after tools/runtime/vendor.py. The sources are compiled by the very
 // interpreter the browser runs (same CPython version, same magic number) into
 // "checked-hash" .pyc files (PEP 552): Python uses one only when the hash it holds is the
 // hash of the source beside it, so a source edited since is simply compiled as usual.
 //
 // OUT is one gzip file: a line of JSON (the entries, each [path, size]), then the .pyc
-// files' bytes one after the other. tools/pyodide_start.mjs reads it (installBytecode).
+// files' bytes one after the other. tools/runtime/pyodide_start.mjs reads it (installBytecode).
 
 import { startPyodide, writeLined } from "./node_pyodide.mjs";
 
 const [out, ...sources] = process.argv.slice(2);
 if (!out || sources.length === 0) {
-  console.error("usage: node tools/bytecode.mjs OUT SOURCE...");
+  console.error("usage: node tools/runtime/bytecode.mjs OUT SOURCE...");
   process.exit(2);
 }
 

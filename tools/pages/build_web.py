@@ -11,7 +11,7 @@
   visit can choose its game, against the computer too, before Python has started
   (``assets/boot.js`` shows it and hands the choice over).
 
-Usage: ``python3 tools/build_web.py [--check]`` (``--check``: change nothing, exit 1 and
+Usage: ``python3 tools/pages/build_web.py [--check]`` (``--check``: change nothing, exit 1 and
 name the stale file if either is out of date; the unit tests run this check).
 """
 
@@ -23,7 +23,7 @@ import sys
 from html import escape
 from pathlib import Path
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
+REPO_ROOT = Path(__file__).resolve().parents[2]
 if str(REPO_ROOT) not in sys.path:
     sys.path.insert(0, str(REPO_ROOT))
 
@@ -31,7 +31,7 @@ from derive.web.board.svg import BoardView, render_board  # noqa: E402
 from derive.web.table import panel  # noqa: E402
 from derive.web.table.controller import AI_LEVELS, Setup  # noqa: E402
 from derive.web.words import i18n  # noqa: E402
-from tools.build_live import LIVE_ONLY  # noqa: E402
+from tools.pages.build_live import LIVE_ONLY  # noqa: E402
 
 PACKAGE = REPO_ROOT / "derive"
 CONFIG = REPO_ROOT / "pyscript.toml"
@@ -114,7 +114,7 @@ def main(argv: list[str] | None = None) -> int:
             if not args.check:
                 path.write_text(wanted, encoding="utf-8")
     if args.check and stale:
-        print(f"out of date: {', '.join(stale)} (run python3 tools/build_web.py)")
+        print(f"out of date: {', '.join(stale)} (run python3 tools/pages/build_web.py)")
         return 1
     if stale:
         print(f"updated: {', '.join(stale)}")

@@ -1,7 +1,7 @@
 """Regenerate the service worker's precache list (the generated block of ``sw.js``).
 
 The list is what the game loads, derived from the files that decide it, never typed by hand
-(the app's part by ``tools/site_files.py``, which ``tools/build_bytecode.py`` reads too):
+(the app's part by ``tools/site_files.py``, which ``tools/runtime/build_bytecode.py`` reads too):
 
 * the app (network-first in the worker, so updates arrive whenever there is a network):
   the pages (``index.html``, the Learn pages ``rules.html`` and ``regles.html``),
@@ -10,7 +10,7 @@ The list is what the game loads, derived from the files that decide it, never ty
   sources that the two configs' ``[files]`` tables make PyScript fetch (for the page, the AI
   worker and the lesson boards alike);
 * the runtime (cache-first: its file names do not change with its version, so the cache's
-  name does): what ``tools/vendor.py`` copies into ``vendor/`` — the PyScript bundle's
+  name does): what ``tools/runtime/vendor.py`` copies into ``vendor/`` — the PyScript bundle's
   chunk closure, read from ``node_modules/``, and Pyodide's start files.
 
 ``VERSION`` names the cache.  In the committed ``sw.js`` it is a hash of the list and of the
@@ -23,7 +23,7 @@ which precaches the new files together and deletes the old cache.
 The runtime chunk names are fixed by the pinned ``@pyscript/core`` (package-lock.json), so
 the committed list is right on a fresh clone once ``make vendor`` (or ``make serve``) ran.
 
-Usage: ``python3 tools/build_sw.py [--check | --site DIR]`` (``--check``: change nothing,
+Usage: ``python3 tools/offline/build_sw.py [--check | --site DIR]`` (``--check``: change nothing,
 exit 1 if ``sw.js`` is stale; the unit tests run it).
 """
 
@@ -37,12 +37,12 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
+REPO_ROOT = Path(__file__).resolve().parents[2]
 if str(REPO_ROOT) not in sys.path:
     sys.path.insert(0, str(REPO_ROOT))
 
-from tools import build_bytecode, build_image, vendor  # noqa: E402
 from tools.generated import refresh  # noqa: E402
+from tools.runtime import build_bytecode, build_image, vendor  # noqa: E402
 from tools.site_files import PAGES, app_files, config_sources  # noqa: E402
 
 SW = REPO_ROOT / "sw.js"
@@ -53,7 +53,7 @@ _BLOCK = re.compile(r"(// precache:start[^\n]*\n)(.*?)(// precache:end)", re.DOT
 
 
 def runtime_files() -> list[str]:
-    """What ``tools/vendor.py``, ``tools/build_bytecode.py`` and ``tools/build_image.py`` put
+    """What ``tools/runtime/``'s ``vendor.py``, ``build_bytecode.py`` and ``build_image.py`` put
     in ``vendor/`` (their own lists: one source of truth)."""
     pyscript = [f"vendor/pyscript/{name}" for name in vendor.pyscript_files()]
     pyodide = [f"vendor/pyodide/{name}" for name in vendor.PYODIDE_FILES]
@@ -120,7 +120,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         runtime = runtime_files()
     except vendor.VendorError as error:
-        print(f"tools/build_sw.py: {error}", file=sys.stderr)
+        print(f"tools/offline/build_sw.py: {error}", file=sys.stderr)
         return 2
     app = app_files()
     if args.site is not None:
@@ -132,7 +132,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{target}: {len(runtime) + len(app)} files, cache version {version}")
         return 0
     wanted = sw_text(SW.read_text(encoding="utf-8"), list_version(runtime, app), runtime, app)
-    return refresh(SW, wanted, check=args.check, tool="tools/build_sw.py")
+    return refresh(SW, wanted, check=args.check, tool="tools/offline/build_sw.py")
 
 
 __all__ = [

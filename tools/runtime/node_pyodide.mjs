@@ -1,13 +1,13 @@
-// What tools/bytecode.mjs and tools/image.mjs share: the vendored Pyodide started under
+// What tools/runtime/bytecode.mjs and tools/runtime/image.mjs share: the vendored Pyodide started under
 // Node, from the repository's root, with files of the working tree written where PyScript
 // writes [files]; and the one format both write, a line of JSON, then bytes, gzipped.
 
 import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
-import { loadPyodide } from "../vendor/pyodide/pyodide.loader.mjs";
+import { loadPyodide } from "../../vendor/pyodide/pyodide.loader.mjs";
 
-export { version } from "../vendor/pyodide/pyodide.loader.mjs";
+export { version } from "../../vendor/pyodide/pyodide.loader.mjs";
 
 export async function startPyodide(files, options = {}) {
   const pyodide = await loadPyodide({

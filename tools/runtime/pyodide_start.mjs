@@ -1,6 +1,6 @@
 // Pyodide, restored from a memory snapshot of Python when one is at hand.
 //
-// tools/vendor.py copies this file to vendor/pyodide/pyodide.mjs, the interpreter every
+// tools/runtime/vendor.py copies this file to vendor/pyodide/pyodide.mjs, the interpreter every
 // PyScript config of the site names, and Pyodide's own loader next to it as
 // pyodide.loader.mjs: PyScript imports this module, reads `version` and calls
 // `loadPyodide` as it would Pyodide's.
@@ -12,9 +12,9 @@
 // them as private), in a fraction of that time. So:
 //
 // * The site serves one such memory, vendor/image/python.gz: the vendored Pyodide booted
-//   under Node with the game's modules imported (tools/build_image.py, tools/image.mjs).
+//   under Node with the game's modules imported (tools/runtime/build_image.py, tools/runtime/image.mjs).
 //   Those are the modules that run without a browser, listed in assets/snapshot.json by
-//   tools/build_snapshot.py: a start has neither their sources to compile nor their code
+//   tools/runtime/build_snapshot.py: a start has neither their sources to compile nor their code
 //   to run.
 // * Every interpreter of the site, in a page or a worker, restores it, from the very first
 //   visit (the service worker keeps it for later ones), and boots Python as usual when it
@@ -23,7 +23,7 @@
 //   content="plain">`: the benchmark's bare page), and boots as Pyodide alone would.
 //
 // Every interpreter it starts also gets the game's sources compiled ahead of time
-// (vendor/bytecode/derive.pyc.gz, from tools/build_bytecode.py), written beside the
+// (vendor/bytecode/derive.pyc.gz, from tools/runtime/build_bytecode.py), written beside the
 // sources before anything imports them: compiling them was most of the imports' time.
 //
 // `globalThis.pyodideSnapshot` says how the interpreter started: "restored" or "booted".
@@ -69,7 +69,7 @@ async function readPlan() {
   }
 }
 
-// ----- the image (tools/image.mjs): a line of JSON, then the packed memory, gzipped
+// ----- the image (tools/runtime/image.mjs): a line of JSON, then the packed memory, gzipped
 
 const IMAGE_LIMIT = 1 << 28; // bytes, unpacked: some fifteen times what it now holds
 
@@ -148,7 +148,7 @@ const HEAD_LIMIT = 1 << 20;
 // after a restore, when only the modules that touch the page are left to compile.
 const BYTECODE_WAIT_MS = { booted: 1000, restored: 250 };
 
-// The format tools/node_pyodide.mjs writes, unzipped: its line of JSON (within `limit`
+// The format tools/runtime/node_pyodide.mjs writes, unzipped: its line of JSON (within `limit`
 // bytes), decoded, and the bytes after it.
 function lined(whole, limit) {
   const end = whole.subarray(0, limit).indexOf(10);
@@ -179,7 +179,7 @@ async function unzipped(response, limit) {
   return whole;
 }
 
-// The bundle (tools/bytecode.mjs): a line of JSON, [[path, size], ...], then the files.
+// The bundle (tools/runtime/bytecode.mjs): a line of JSON, [[path, size], ...], then the files.
 function entries(bundle) {
   const [listed, body] = lined(bundle, HEAD_LIMIT);
   if (!Array.isArray(listed) || listed.length > 1000) throw new Error("bad bytecode header");

@@ -11,7 +11,7 @@
 * ``vendor/pyodide/``: what Pyodide's loader loads at start: ``pyodide.asm.mjs``,
   ``pyodide.asm.wasm``, ``python_stdlib.zip`` and ``pyodide-lock.json``; the loader itself
   as ``pyodide.loader.mjs``; and as ``pyodide.mjs``, the interpreter every PyScript config
-  of the site names, ``tools/pyodide_start.mjs``: Pyodide's ``loadPyodide``, restoring a
+  of the site names, ``tools/runtime/pyodide_start.mjs``: Pyodide's ``loadPyodide``, restoring a
   stored memory snapshot of a booted interpreter when there is one (see that file).
   No package wheels are shipped: the game must not use ``packages =``.
 
@@ -21,7 +21,8 @@ that the Pyodide version matches the one the PyScript bundle was built for.
 Idempotent: a file is copied only when its size or mtime differ; stale files (e.g. chunks of an
 older PyScript) are removed. Prints one line when everything is already up to date.
 
-Usage: ``python3 tools/vendor.py [--check]`` (``--check``: report, change nothing, exit 1 if stale).
+Usage: ``python3 tools/runtime/vendor.py [--check]`` (``--check``: report, change nothing, exit 1
+if stale).
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ import shutil
 import sys
 from pathlib import Path
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
+REPO_ROOT = Path(__file__).resolve().parents[2]
 NODE_MODULES = REPO_ROOT / "node_modules"
 VENDOR = REPO_ROOT / "vendor"
 
@@ -49,9 +50,9 @@ PYODIDE_START_FILES = (
 )
 #: ``vendor/pyodide/``'s files and where each comes from.
 PYODIDE_SOURCES = {
-    "pyodide.mjs": REPO_ROOT / "tools" / "pyodide_start.mjs",
-    "snapshot-pages.mjs": REPO_ROOT / "tools" / "snapshot-pages.mjs",
-    "memory-idb.mjs": REPO_ROOT / "tools" / "memory-idb.mjs",
+    "pyodide.mjs": REPO_ROOT / "tools" / "runtime" / "pyodide_start.mjs",
+    "snapshot-pages.mjs": REPO_ROOT / "tools" / "runtime" / "snapshot-pages.mjs",
+    "memory-idb.mjs": REPO_ROOT / "tools" / "runtime" / "memory-idb.mjs",
     "pyodide.loader.mjs": PYODIDE_DIR / "pyodide.mjs",
     **{name: PYODIDE_DIR / name for name in PYODIDE_START_FILES},
 }
@@ -197,7 +198,7 @@ def main(argv: list[str] | None = None) -> int:
             if not args.check:
                 stamp.write_text(stamp_text, encoding="utf-8")
     except VendorError as exc:
-        print(f"tools/vendor.py: error: {exc}", file=sys.stderr)
+        print(f"tools/runtime/vendor.py: error: {exc}", file=sys.stderr)
         return 2
     summary = ", ".join(f"{k} {v}" for k, v in sorted(versions.items()))
     if changes == 0:
