@@ -44,11 +44,12 @@ function objectStore(entries) {
   };
 }
 
+function notFound(what) {
+  throw new DOMException(`No object store ${what}`, "NotFoundError");
+}
+
 function database(name) {
   const stores = new Map();
-  const missing = (store) => {
-    throw new DOMException(`No object store named ${store}`, "NotFoundError");
-  };
   return {
     name,
     version: 1,
@@ -63,7 +64,7 @@ function database(name) {
       return objectStore(stores.get(store));
     },
     transaction(store) {
-      const entries = stores.get(String(store)) ?? missing(store);
+      const entries = stores.get(String(store)) ?? notFound(`named ${store}`);
       const transaction = { objectStore: () => objectStore(entries), oncomplete: null };
       later(() => transaction.oncomplete?.({ type: "complete", target: transaction }));
       return transaction;
@@ -72,11 +73,7 @@ function database(name) {
   };
 }
 
-export const memory = new Map(); // name -> database, for the page's life
-
-function refusal() {
-  throw new DOMException("The database has no store yet", "NotFoundError");
-}
+const memory = new Map(); // name -> database, for the page's life
 
 // What open() returns: its fields read through to whichever answered, the browser's
 // request or memory's.
@@ -96,7 +93,7 @@ function openInMemory(name, request) {
   request.source = { result: memory.get(name), error: null, readyState: "done", transaction: null };
   later(() => {
     if (fresh && request.onupgradeneeded) {
-      const transaction = { oncomplete: null, objectStore: refusal };
+      const transaction = { oncomplete: null, objectStore: () => notFound("yet") };
       request.source.transaction = transaction;
       request.onupgradeneeded({ type: "upgradeneeded", target: request.source });
       request.source.transaction = null;
