@@ -596,7 +596,9 @@ class LessonBoard:
     def _check(self, played: Played) -> Attempt:
         line = self.lesson.solution_line()
         accepted = line[self._index]
-        if _unresolved(played.move) in {_unresolved(m) for m in accepted}:
+        if _unresolved(played.move) in {_unresolved(m) for m in accepted} or self._wins_last(
+            len(line)
+        ):
             self._index += 1
             replies: list[Played] = []
             while self._index < len(line) and self.game.to_move != self._solver:
@@ -620,6 +622,17 @@ class LessonBoard:
             text = f"{text} {words(self.lang, 'refuted', colour=colour, move=refuted.move)}"
         self.message = Notice("error", text)
         return Attempt("wrong", played, message=self.message, refutation=refuted)
+
+    def _wins_last(self, length: int) -> bool:
+        """A winning task's last move may be any move that wins (a puzzle mined from games
+        names one, where several may finish the game)."""
+        game = self.game
+        return (
+            self.lesson.goal == "win"
+            and self._index == length - 1
+            and game.winner is not None
+            and game.winner == game.seating.team_of(self._solver)
+        )
 
     def _refutation(self) -> str | None:
         """The reply that shows why the move just played fails, found by the engine: a

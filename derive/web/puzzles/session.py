@@ -1,0 +1,126 @@
+"""One puzzle on the Learn pages' exercise board, and its result (pure Python).
+
+A puzzle becomes a ``learn.lessons.Lesson`` in exercise mode: its solution is the
+lesson's line, so the board plays the forced replies, explains a wrong move, shows its
+refutation, and accepts any winning last move (``LessonBoard``'s ``win`` goal).  The goal
+is ``win`` when the engine says the solution wins, as every mined "win in one or two"
+does.  ``Session.judge`` reads the board after each gesture and gives the puzzle's
+result once: solved at the first try, or failed (a wrong move, or the solution asked
+for) — as on lichess, only the first try is rated.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final, Literal
+
+from ...game import Game
+from ..learn.lesson import Attempt, LessonBoard
+from ..learn.lessons import Lesson, Words
+from ..words import why
+from .catalogue import Puzzle
+
+Verdict = Literal["solved", "failed"]
+
+SECTIONS: Final[dict[str, str]] = {
+    "jump": "lesson-jump",
+    "capture": "lesson-capture",
+    "obligation": "lesson-obligation",
+    "protection": "lesson-protection",
+    "corner": "lesson-corners",
+    "rive": "lesson-rive-limit",
+    "blocked-rive": "lesson-rive-limit",
+    "chain": "lesson-chains",
+    "chain-break": "lesson-chains",
+    "multi-jump": "lesson-jump",
+    "adjust": "lesson-change",
+    "enter": "lesson-enter",
+    "reroll": "lesson-reroll",
+}
+"""The Learn page's section behind each theme; any other theme: winning."""
+
+
+def lesson_of(puzzle: Puzzle) -> Lesson:
+    """The exercise lesson that plays ``puzzle`` (``ValueError`` from the engine if its
+    position cannot be read)."""
+    game = Game.from_position(puzzle.position)
+    solver = game.seating.team_of(game.to_move)
+    for move in puzzle.solution:
+        if game.why_illegal(move) is not None:
+            break
+        game.play(move)
+    wins = game.winner is not None and game.winner == solver
+    return Lesson(
+        id=f"puzzle-{puzzle.id}",
+        area=puzzle.themes[0],
+        mode="exercise",
+        position=puzzle.position,
+        title=Words(f"Énigme {puzzle.id}", f"Puzzle {puzzle.id}"),
+        text=Words("", ""),
+        goal="win" if wins else "",
+        solution=" ".join(puzzle.solution),
+    )
+
+
+def why_link(themes: tuple[str, ...], lang: str) -> str:
+    """The lesson that explains a puzzle's first theme that has one (else winning), on
+    the Learn page of ``lang``."""
+    section = next((SECTIONS[t] for t in themes if t in SECTIONS), "lesson-winning")
+    return f"{why.PAGES['fr' if lang == 'fr' else 'en']}#{section}"
+
+
+class PuzzleBoard(LessonBoard):
+    """The exercise board, keeping what the reader's last gesture did (``Attempt.result``):
+    a wrong move costs the puzzle, a click the game refused (a rule not known yet) does
+    not."""
+
+    last: str = ""
+
+    def _seen(self, attempt: Attempt) -> Attempt:
+        self.last = attempt.result
+        return attempt
+
+    def click(self, square: str, *, keyboard: bool = False) -> Attempt:
+        return self._seen(super().click(square, keyboard=keyboard))
+
+    def act(self, action: Literal["+", "-", "?"]) -> Attempt:
+        return self._seen(super().act(action))
+
+    def pick(self, value: int) -> Attempt:
+        return self._seen(super().pick(value))
+
+    def play(self, move: str) -> Attempt:
+        return self._seen(super().play(move))
+
+    def solve(self) -> Attempt:
+        return self._seen(super().solve())
+
+
+@dataclass
+class Session:
+    puzzle: Puzzle
+    board: PuzzleBoard
+    verdict: Verdict | None = None
+
+    @classmethod
+    def start(cls, puzzle: Puzzle, lang: str) -> Session:
+        return cls(puzzle, PuzzleBoard(lesson_of(puzzle), lang))
+
+    @property
+    def wrong(self) -> bool:
+        """The last gesture was a wrong move: the page offers the "why?" link."""
+        return self.board.last == "wrong"
+
+    def judge(self) -> Verdict | None:
+        """The puzzle's result the first time the board shows one, else ``None``."""
+        if self.verdict is not None:
+            return None
+        board = self.board
+        if board.shown or board.last == "wrong":
+            self.verdict = "failed"
+        elif board.solved:
+            self.verdict = "solved"
+        return self.verdict
+
+
+__all__ = ["SECTIONS", "PuzzleBoard", "Session", "Verdict", "lesson_of", "why_link"]
