@@ -10,6 +10,7 @@
 #   make bench      run every bench/bench_*.py with the venv python
 #   make vendor     copy the pinned PyScript/Pyodide runtime from node_modules/ to vendor/
 #   make site       assemble the static site (what GitHub Pages serves) in _site/
+#                   (SITE_URL=https://…/: its address, for the canonical and hreflang links)
 #   make clean      remove installed/generated folders (.venv, node_modules, vendor, caches)
 #
 # Everything is installed from the project's own files: Debian's chromium (apt-get),
@@ -87,13 +88,17 @@ serve: vendor
 # The static site: the page, its config, the Python sources it loads, assets, the vendored
 # runtime, the rules page, the service worker (stamped with a hash of what is deployed, so
 # each deploy replaces the players' offline copy) and the web app manifest. Nothing else
-# (no node_modules, no tests).
+# (no node_modules, no tests). SITE_URL=https://…/ is the published address: the pages'
+# canonical and hreflang links (committed on make serve's) are rebased on it in _site/.
+SITE_URL ?=
 site: vendor
 	rm -rf _site && mkdir -p _site
 	cp index.html pyscript.toml learn.toml RULES.md rules.html regles.html embed.html embed-kit.html \
 	   integrer.html sw.js manifest.webmanifest _site/
 	cp -r assets vendor _site/
 	find derive -name '*.py' -exec install -D -m 644 {} _site/{} \;
+	@if [ -n "$(SITE_URL)" ]; then $(PYTHON) tools/pages/site_url.py --site _site --url "$(SITE_URL)"; \
+	else echo "site: no SITE_URL given: canonical and hreflang links name make serve's address"; fi
 	$(PYTHON) tools/offline/build_sw.py --site _site
 	touch _site/.nojekyll
 	@echo "site: $$(du -sh _site | cut -f1) in _site/"

@@ -55,6 +55,14 @@ FRAME = "embed.html"
 SIZE = (400, 500)
 """The snippets' frame: the board's width, and room below it for the buttons and a line."""
 
+FRAME_META = (
+    '<meta name="robots" content="noindex">\n'
+    '<meta name="description" content="A board of Dérive, the dice strategy game, '
+    'embedded from its site: a position to watch, moves to step through, or a board to try.">'
+)
+"""The frame's head: kept out of search results (it is a part of another page), described
+for whatever reads it anyway (its ``lang`` is English until the link says otherwise)."""
+
 _DIE = re.compile(r'<g class="die [^"]*" data-die="a1"[^>]*>.*?</g>')
 
 
@@ -165,7 +173,7 @@ def frame_page() -> str:
     }
     words = json.dumps(data, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")
     return f"""\
-{head_start("en", "Dérive", '<meta name="robots" content="noindex">')}
+{head_start("en", "Dérive", FRAME_META)}
 <link rel="stylesheet" href="assets/embed.css">
 <script src="assets/live-boards.js"></script>
 <script src="assets/embed.js" defer></script>

@@ -37,6 +37,7 @@ from derive.web.words import i18n  # noqa: E402
 from tools.generated import refresh  # noqa: E402
 from tools.pages import learn_legend, mdlite  # noqa: E402
 from tools.pages.learn_checks import LessonError, check_all  # noqa: E402
+from tools.pages.site_url import site_links  # noqa: E402
 
 TEXTS = REPO_ROOT / "tools" / "pages" / "learn_text"
 PAGES = {"en": "rules.html", "fr": "regles.html"}
@@ -454,12 +455,10 @@ def page_head(
 ) -> str:
     """A page of the Learn family up to ``<body>``: its language and the other's page
     (``pages``: language → file), the Learn pages' style, its one script."""
-    other = "fr" if lang == "en" else "en"
     meta = f'<meta name="description" content="{escape(description)}">'
     return f"""\
 {head_start(lang, title, meta)}
-<link rel="alternate" hreflang="{lang}" href="{pages[lang]}">
-<link rel="alternate" hreflang="{other}" href="{pages[other]}">
+{site_links(pages[lang], pages, default=pages["en"])}
 {script}
 </head>"""
 

@@ -6,6 +6,9 @@
 * ``index.html``'s board skeleton: the empty board, drawn by ``derive.web.board.svg`` between
   the ``skeleton:start`` / ``skeleton:end`` markers, so the page shows a board (not a
   blank) while Python starts.
+* ``index.html``'s ``canonical`` and ``hreflang`` links (``links:start`` / ``links:end``),
+  absolute on ``make serve``'s address (``tools/pages/site_url.py``; ``make site`` rebases
+  them on the published one).
 * ``index.html``'s new-game form, in French and in English (``setup:start`` /
   ``setup:end``), as ``derive.web.table.panel`` draws it with the computer's levels: a first
   visit can choose its game, against the computer too, before Python has started
@@ -32,6 +35,7 @@ from derive.web.table import panel  # noqa: E402
 from derive.web.table.controller import AI_LEVELS, Setup  # noqa: E402
 from derive.web.words import i18n  # noqa: E402
 from tools.pages.build_live import LIVE_ONLY  # noqa: E402
+from tools.pages.site_url import site_links  # noqa: E402
 
 PACKAGE = REPO_ROOT / "derive"
 CONFIG = REPO_ROOT / "pyscript.toml"
@@ -42,6 +46,7 @@ TERMINAL_ONLY = frozenset({"__main__.py", "arena.py"})
 
 FILES_HEADER = "[files]\n"
 _SKELETON = re.compile(r"(<!-- skeleton:start[^>]*-->\n)(.*?)(<!-- skeleton:end -->)", re.DOTALL)
+_LINKS = re.compile(r"(<!-- links:start[^>]*-->\n)(.*?)(  <!-- links:end -->)", re.DOTALL)
 _SETUP = re.compile(r"(<!-- setup:start[^>]*-->\n)(.*?)(<!-- setup:end -->)", re.DOTALL)
 
 
@@ -93,11 +98,21 @@ def setup_templates() -> str:
     return "".join(out)
 
 
+def head_links() -> str:
+    """The game page's canonical and hreflang links: one page in both languages, chosen by
+    ``?lang=`` (``x-default``, the bare page, follows the reader's browser)."""
+    languages = {lang: f"index.html?lang={lang}" for lang in i18n.LANGUAGES}
+    links = site_links(PAGE.name, languages, default=PAGE.name)
+    return "".join(f"  {line}\n" for line in links.splitlines())
+
+
 def page_text(current: str) -> str:
-    for pattern, name in ((_SKELETON, "skeleton"), (_SETUP, "setup")):
+    markers = ((_SKELETON, "skeleton"), (_SETUP, "setup"), (_LINKS, "links"))
+    for pattern, name in markers:
         if not pattern.search(current):
             raise SystemExit(f"{PAGE.name}: {name} markers not found")
     current = _SKELETON.sub(lambda m: m.group(1) + skeleton() + m.group(3), current, count=1)
+    current = _LINKS.sub(lambda m: m.group(1) + head_links() + m.group(3), current, count=1)
     return _SETUP.sub(lambda m: m.group(1) + setup_templates() + m.group(3), current, count=1)
 
 

@@ -16,6 +16,7 @@ from derive.web.board import palette
 from derive.web.learn.lessons import LESSONS, Lesson
 from tools.offline import build_sw
 from tools.pages import build_learn, mdlite
+from tools.pages.site_url import SERVE_URL
 
 ROOT = Path(__file__).resolve().parents[3]
 PAGES = {
@@ -55,8 +56,9 @@ def test_each_page_declares_its_language_and_names_the_other(lang: str) -> None:
     other = "fr" if lang == "en" else "en"
     assert page.startswith(f'<!doctype html>\n<html lang="{lang}">')
     here, there = build_learn.PAGES[lang], build_learn.PAGES[other]
-    assert f'<link rel="alternate" hreflang="{other}" href="{there}">' in page
-    assert f'<link rel="alternate" hreflang="{lang}" href="{here}">' in page
+    # absolute, as search engines take them (make site rebases them on the site's address)
+    assert f'<link rel="alternate" hreflang="{other}" href="{SERVE_URL}{there}">' in page
+    assert f'<link rel="alternate" hreflang="{lang}" href="{SERVE_URL}{here}">' in page
     # and a link a reader sees, in the other language
     assert re.search(rf'<a class="other" href="{there}" hreflang="{other}" lang="{other}">', page)
     assert f'href="index.html?lang={lang}"' in page
@@ -103,6 +105,7 @@ def test_anchors_are_unique_and_every_link_lands(lang: str) -> None:
     for target in re.findall(r'href="#([^"]+)"', page):
         assert target in ids, target
     for url in re.findall(r'(?:src|href)="([^"#?]+)', page):
+        url = url.removeprefix(SERVE_URL)  # the head's canonical and hreflang links
         assert "//" not in url, url  # only the site's own files
         assert (ROOT / url).is_file(), url
     for lesson in LESSONS:
