@@ -1,6 +1,14 @@
 """Game records: a JSON-ready dict (files, autosave, share links) and a compact
 text form (copy and paste).  Loading (``replay.from_record``) validates every field
-and replays every move."""
+and replays every move.
+
+A record is ``{"format": "derive-record", "version": 1, "setup": {...}, "moves":
+[...], "result": ...}`` and may carry an optional ``"analysis"`` key: a post-game
+review, ``{"format": "derive-analysis", "version": 1, "budget": nodes, "plies":
+[...]}`` (its fields: ``derive.ai.review``).  Loading the game ignores it, and its
+size does not count against the record's bounds: ``derive.ai.review.load_analysis``
+reads it for the loaded game, and a bad or foreign one is reported and dropped while
+the game is kept.  The text form never carries it."""
 
 from __future__ import annotations
 
@@ -13,6 +21,8 @@ from .view import GameView
 
 FORMAT: Final = "derive-record"
 VERSION: Final = 1
+ANALYSIS: Final = "analysis"
+"""The record's optional key for a review's analysis (older readers ignore it)."""
 
 
 class RecordError(ValueError):

@@ -11,7 +11,7 @@ from typing import Any, Final
 from . import safejson
 from .board import COLOURS, FACES
 from .limits import MAX_PLIES, MAX_START_ROLLS, SEED_LIMIT, kind_of, quoted
-from .record import FORMAT, VERSION, RecordError, check_length
+from .record import ANALYSIS, FORMAT, VERSION, RecordError, check_length
 from .rulesets import Seating
 from .view import G, Maker, Replaying
 
@@ -67,6 +67,9 @@ def from_record(data: Any, make: Maker[G]) -> G:
 def _envelope(data: Any) -> tuple[dict[str, Any], list[str]]:
     """The setup and moves of a record, after its bounds, format and version."""
     check_length(data.get("moves") if isinstance(data, dict) else None)
+    if isinstance(data, dict) and ANALYSIS in data:
+        # A review's analysis is read (and bounded) on its own: it never costs the game.
+        data = {key: value for key, value in data.items() if key != ANALYSIS}
     try:
         safejson.check(data)
     except ValueError as error:

@@ -1,0 +1,421 @@
+"""A post-game review: every position of a game searched at a fixed node budget,
+each played move judged by the win chance it gave away, re-rolls judged apart.
+
+The API (all the browser worker needs)::
+
+    review = Review(game)            # a Game (finished or not); never modified
+    while not review.done:
+        review.step()                # one search at BUDGET nodes; stop any time
+        review.progress()            # (searches done, searches in all)
+    analysis = review.analysis()     # an Analysis of every position searched so far
+    data = analysis.to_data()        # JSON-ready, for a record's "analysis" key
+    Analysis.from_data(data, game)   # AnalysisError (a ValueError) if bad or foreign
+    load_analysis(record, game)      # (Analysis | None, message | None)
+    Review(game, resume=analysis)    # goes on from a partial analysis
+
+``to_data()`` is ``{"format": "derive-analysis", "version": 1, "budget": nodes,
+"plies": [...]}``; ``plies[k]`` is the position after ``k`` moves (0: the start)::
+
+    {"ply": k,
+     "best": "b8-c9" | None,          # the search's move here (None: game over)
+     "score": 3.5 | None,             # the search's score for the side to move
+     "chances": {side: 0.62, ...},    # win chance of each side (game.sides), sum 1
+     # from ply 1 on, about the move that led here (game.moves[k - 1]):
+     "move": "c3?5", "mover": side,
+     "loss": 0.23,                    # mover's chance: best move's minus this move's
+     "label": "inaccuracy" | "mistake" | "blunder" | None,
+     "reason": {"code": ..., "move"?: ..., "squares"?: [...]} | None,
+     "luck": -0.2 | None,             # re-rolls only: actual minus expected chance
+     "luck_label": "lucky" | "unlucky" | None}
+
+Reason codes: ``misses_win`` (``move``: the best move won at once),
+``allows_win`` (``move``: the opponent's winning reply), ``forced_capture``
+(``move``: the capture the opponent's obligation now forces), ``exposes``
+(``squares``: own dice newly capturable), ``better`` (``move``: the best move).
+
+``summary()`` gives, per side, ``{"inaccuracy": n, "mistake": n, "blunder": n}`` and
+the ``turning_point``: the ply whose move swung its mover's chance most.
+
+A re-roll is judged by the mean chance over its six results (each searched at the
+same budget), never by the result it got: the difference is luck, not a mistake.
+
+Win chances come from the search score through a logistic curve fitted on arena
+games (``SCALE``, AI.md, ``tools/fit_winchance.py``).  With two sides the mover's
+chance is the logistic of its score; with three or four it is the same curve of
+its score against its strongest rival, the rest shared evenly by the others (not
+fitted: the arena data are two-sided).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from .. import safejson
+from ..board import square_name
+from ..game import Game
+from ..limits import MAX_PLIES, kind_of
+from ..notation import CAPTURE, REROLL, Move
+from .evaluate import WIN_BOUND, exposed
+from .search import Search
+
+FORMAT: Final = "derive-analysis"
+VERSION: Final = 1
+
+BUDGET: Final = 600
+"""Nodes per searched position.  CPython searches 12,000-15,000 nodes/s on an L2
+middle game (0.07-0.08 s a position); Pyodide is 3-5 times slower, about 0.25-0.35 s
+a position: a 60-ply review takes 15-20 s in a browser (AI.md)."""
+
+SCALE: Final = 4.0
+"""Score units for a factor e in the odds: chance = 1 / (1 + exp(-score / SCALE)),
+fitted by maximum likelihood on arena games (AI.md, ``tools/fit_winchance.py``)."""
+
+THRESHOLDS: Final = (("blunder", 0.30), ("mistake", 0.20), ("inaccuracy", 0.10))
+"""Win chance a move gives away for each label (as lichess: 10, 20, 30 points)."""
+
+LUCK: Final = 0.15
+"""A re-roll whose result beats (falls short of) its mean chance by this much is
+lucky (unlucky)."""
+
+LABELS: Final = tuple(name for name, _ in THRESHOLDS)
+
+_LEVEL: Final = "hard"
+"""The search used: the strongest level, noise-free, so the same budget always
+gives the same answer."""
+
+_MAX_ITEMS: Final = 32 * (MAX_PLIES + 1)
+
+
+class AnalysisError(ValueError):
+    """An analysis that cannot be read, or that belongs to another game."""
+
+
+def win_chance(score: float, scale: float = SCALE) -> float:
+    """The logistic curve: a search score for one side to its chance of winning."""
+    if score >= WIN_BOUND:
+        return 1.0
+    if score <= -WIN_BOUND:
+        return 0.0
+    x = max(-60.0, min(60.0, score / scale))
+    return 1.0 / (1.0 + math.exp(-x))
+
+
+def _terminal_chances(game: Game) -> dict[str, float]:
+    winner = game.winner
+    sides = game.sides
+    if winner is None:
+        return {s: 1.0 / len(sides) for s in sides}
+    return {s: 1.0 if s == winner else 0.0 for s in sides}
+
+
+def _chances(game: Game, score: float) -> dict[str, float]:
+    mover = game.seating.team_of(game.to_move)
+    p = win_chance(score)
+    others = [s for s in game.sides if s != mover]
+    return {s: p if s == mover else (1.0 - p) / len(others) for s in game.sides}
+
+
+@dataclass(frozen=True)
+class Searched:
+    """One position's search: its best move and score, and each side's chance."""
+
+    best: str | None
+    score: float | None
+    chances: dict[str, float]
+
+
+def search_position(game: Game, budget: int = BUDGET) -> Searched:
+    """The review's search of ``game`` as it stands (deterministic)."""
+    if game.is_over:
+        return Searched(None, None, _terminal_chances(game))
+    progress = Search(game, _LEVEL, seed=0, max_nodes=budget).finish()
+    score = round(progress.score, 4)
+    return Searched(str(progress.best_move), score, _chances(game, score))
+
+
+@dataclass
+class Analysis:
+    """An analysis of the first ``len(plies)`` positions of a game (maybe all)."""
+
+    budget: int
+    plies: list[dict[str, Any]] = field(default_factory=list)
+
+    def to_data(self) -> dict[str, Any]:
+        return {"format": FORMAT, "version": VERSION, "budget": self.budget, "plies": self.plies}
+
+    @classmethod
+    def from_data(cls, data: Any, game: Game) -> Analysis:
+        """Read ``to_data``'s form back, checked against ``game`` (its moves)."""
+        try:
+            safejson.check(data, max_items=_MAX_ITEMS)
+        except ValueError as error:
+            raise AnalysisError(f"the analysis is damaged: {error}") from None
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise AnalysisError("not a Dérive analysis")
+        version = data.get("version")
+        if type(version) is not int or not 1 <= version <= VERSION:
+            raise AnalysisError("this analysis's version is not one this app reads")
+        budget = data.get("budget")
+        if type(budget) is not int or not 1 <= budget <= 10_000_000:
+            raise AnalysisError("the analysis's budget must be a whole number of nodes")
+        plies = data.get("plies")
+        if not isinstance(plies, list):
+            raise AnalysisError(f"the analysis's plies should be a list, not {kind_of(plies)}")
+        if len(plies) > len(game.moves) + 1:
+            raise AnalysisError(
+                f"the analysis has {len(plies)} positions but the game only "
+                f"{len(game.moves) + 1}: it belongs to another game"
+            )
+        sides = set(game.sides)
+        for k, entry in enumerate(plies):
+            _check_entry(entry, k, game, sides)
+        return cls(budget, [dict(e) for e in plies])
+
+    @property
+    def complete(self) -> bool:
+        return bool(self.plies) and self.plies[-1].get("final") is True
+
+    def summary(self) -> dict[str, dict[str, Any]]:
+        """Per side: how many moves of each label, and the turning point (the ply
+        whose move lost its mover the most chance; ``None`` if no move lost any)."""
+        result: dict[str, dict[str, Any]] = {}
+        for entry in self.plies:
+            if "mover" not in entry:
+                continue
+            side = result.setdefault(
+                entry["mover"], {**{label: 0 for label in LABELS}, "turning_point": None}
+            )
+            if entry["label"]:
+                side[entry["label"]] += 1
+        worst: dict[str, float] = {}
+        for entry in self.plies:
+            if "mover" in entry and entry["loss"] > worst.get(entry["mover"], 0.0):
+                worst[entry["mover"]] = entry["loss"]
+                result[entry["mover"]]["turning_point"] = entry["ply"]
+        return result
+
+    def turning_point(self) -> int | None:
+        """The ply of the largest swing in the game, whoever made it."""
+        best: tuple[float, int] | None = None
+        for entry in self.plies:
+            if "mover" in entry and entry["loss"] > 0 and (best is None or entry["loss"] > best[0]):
+                best = (entry["loss"], entry["ply"])
+        return None if best is None else best[1]
+
+
+def _check_entry(entry: Any, k: int, game: Game, sides: set[str]) -> None:
+    where = f"the analysis of move {k}"
+    if not isinstance(entry, dict) or entry.get("ply") != k:
+        raise AnalysisError(f"{where} is damaged (positions out of order)")
+    chances = entry.get("chances")
+    if (
+        not isinstance(chances, dict)
+        or set(chances) != sides
+        or not all(_number(p) and 0.0 <= p <= 1.0 for p in chances.values())
+    ):
+        raise AnalysisError(f"{where}: the win chances do not fit this game's players")
+    for key in ("best", "score"):
+        value = entry.get(key)
+        if value is not None and not (isinstance(value, str) if key == "best" else _number(value)):
+            raise AnalysisError(f"{where}: {key!r} is damaged")
+    if k == 0:
+        return
+    played = str(game.moves[k - 1])
+    if entry.get("move") != played:
+        raise AnalysisError(f"{where} is about another move than {played}: another game's")
+    if entry.get("mover") not in sides:
+        raise AnalysisError(f"{where}: the player is not one of this game's")
+    loss: Any = entry.get("loss")
+    if not _number(loss) or not 0.0 <= loss <= 1.0:
+        raise AnalysisError(f"{where}: the loss is damaged")
+    luck: Any = entry.get("luck")
+    if luck is not None and not (_number(luck) and -1.0 <= luck <= 1.0):
+        raise AnalysisError(f"{where}: the luck is damaged")
+    if entry.get("label") not in (None, *LABELS):
+        raise AnalysisError(f"{where}: unknown judgement")
+    if entry.get("luck_label") not in (None, "lucky", "unlucky"):
+        raise AnalysisError(f"{where}: unknown luck")
+    reason = entry.get("reason")
+    if reason is not None and (
+        not isinstance(reason, dict) or not isinstance(reason.get("code"), str)
+    ):
+        raise AnalysisError(f"{where}: the reason is damaged")
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def load_analysis(record: Any, game: Game) -> tuple[Analysis | None, str | None]:
+    """The analysis kept in ``record`` (its ``"analysis"`` key) for ``game``, the
+    game loaded from it: ``(analysis, None)``, ``(None, None)`` without one, or
+    ``(None, message)`` when it is bad or another game's (the game stays good)."""
+    if not isinstance(record, dict) or record.get("analysis") is None:
+        return None, None
+    try:
+        return Analysis.from_data(record["analysis"], game), None
+    except AnalysisError as error:
+        return None, str(error)
+
+
+def _label(loss: float) -> str | None:
+    return next((name for name, limit in THRESHOLDS if loss >= limit - 1e-9), None)
+
+
+class Review:
+    """A steppable analysis of ``game``: ``step()`` runs one search at ``budget``
+    nodes (a position, or one result of a re-roll), so the result does not depend
+    on how the work is sliced."""
+
+    def __init__(self, game: Game, budget: int = BUDGET, *, resume: Analysis | None = None):
+        self.budget = budget
+        self._moves = list(game.moves)
+        # Every position, rebuilt from the start from the game's own record (a copy
+        # has no history to step back through).
+        here = Game.from_record(game.record())
+        while here.moves:
+            here.undo()
+        self._positions: list[Game] = [here.copy()]
+        for move in self._moves:
+            here.push(move)
+            self._positions.append(here.copy())
+        self._searched: list[Searched] = []
+        self._reroll: dict[tuple[int, int], Searched] = {}
+        """(ply of the position rolled from, result) -> that result's search."""
+        self._tasks: list[tuple[int, int]] = []
+        """What is left: (position, 0) or (re-roll's position, result)."""
+        for k in range(len(self._positions)):
+            self._tasks.append((k, 0))
+            if k and self._moves[k - 1].kind == REROLL:
+                rolled = self._moves[k - 1].value
+                self._tasks.extend((k - 1, r) for r in range(1, 7) if r != rolled)
+        self._total = len(self._tasks)
+        self._tasks.reverse()
+        self._plies: list[dict[str, Any]] = []
+        if resume is not None:
+            if resume.budget != budget:
+                raise AnalysisError("the analysis to resume was made at another budget")
+            self._resume(resume)
+
+    def _resume(self, prior: Analysis) -> None:
+        for entry in prior.plies:
+            k = entry["ply"]
+            self._searched.append(Searched(entry["best"], entry["score"], entry["chances"]))
+            self._tasks.pop()
+            if k and self._moves[k - 1].kind == REROLL:
+                for _ in range(5):
+                    self._tasks.pop()
+            self._plies.append(entry)
+
+    @property
+    def done(self) -> bool:
+        return not self._tasks
+
+    def progress(self) -> tuple[int, int]:
+        """(searches done, searches in all)."""
+        return self._total - len(self._tasks), self._total
+
+    def step(self) -> tuple[int, int]:
+        """One more search; returns ``progress()``."""
+        if not self._tasks:
+            return self.progress()
+        k, result = self._tasks.pop()
+        if result == 0:
+            self._searched.append(search_position(self._positions[k], self.budget))
+            if not (k and self._moves[k - 1].kind == REROLL):
+                self._judge(k)
+        else:
+            after = self._positions[k].copy()
+            after.push(self._moves[k]._replace(value=result))
+            self._reroll[(k, result)] = search_position(after, self.budget)
+            if len([r for (p, r) in self._reroll if p == k]) == 5:
+                self._judge(k + 1)
+        return self.progress()
+
+    def finish(self) -> Analysis:
+        while not self.done:
+            self.step()
+        return self.analysis()
+
+    def analysis(self) -> Analysis:
+        return Analysis(self.budget, [dict(e) for e in self._plies])
+
+    def _judge(self, k: int) -> None:
+        """Write the entry of position ``k``, judging the move that led to it."""
+        here = self._searched[k]
+        entry: dict[str, Any] = {
+            "ply": k,
+            "best": here.best,
+            "score": here.score,
+            "chances": {s: round(p, 4) for s, p in here.chances.items()},
+        }
+        if k == len(self._positions) - 1:
+            entry["final"] = True
+        if k:
+            entry.update(self._judgement(k))
+        self._plies.append(entry)
+
+    def _judgement(self, k: int) -> dict[str, Any]:
+        before = self._positions[k - 1]
+        move = self._moves[k - 1]
+        mover = before.seating.team_of(before.to_move)
+        best = self._searched[k - 1]
+        actual = self._searched[k].chances[mover]
+        luck: float | None = None
+        if move.kind == REROLL:
+            outcomes = [
+                actual if r == move.value else self._reroll[(k - 1, r)].chances[mover]
+                for r in range(1, 7)
+            ]
+            played = sum(outcomes) / 6
+            luck = round(actual - played, 4)
+        else:
+            played = actual
+        same = best.best is not None and Move.parse(best.best).unresolved == move.unresolved
+        loss = 0.0 if same else max(0.0, best.chances[mover] - played)
+        loss = round(min(loss, 1.0), 4)
+        label = _label(loss)
+        luck_label = None
+        if luck is not None and abs(luck) >= LUCK:
+            luck_label = "lucky" if luck > 0 else "unlucky"
+        return {
+            "move": str(move),
+            "mover": mover,
+            "loss": loss,
+            "label": label,
+            "reason": self._reason(k, mover) if label else None,
+            "luck": luck,
+            "luck_label": luck_label,
+        }
+
+    def _reason(self, k: int, mover: str) -> dict[str, Any]:
+        before, after = self._positions[k - 1], self._positions[k]
+        best = self._searched[k - 1].best
+        assert best is not None
+        # A re-roll never wins for certain: only a plain move can be a missed win.
+        if Move.parse(best).kind != REROLL:
+            trial = before.copy()
+            trial.push(Move.parse(best))
+            if trial.is_over and trial.winner == mover:
+                return {"code": "misses_win", "move": best}
+        reply = self._searched[k].best
+        if reply is not None and Move.parse(reply).kind != REROLL:
+            trial = after.copy()
+            trial.push(Move.parse(reply))
+            if trial.is_over and trial.winner is not None and trial.winner != mover:
+                return {"code": "allows_win", "move": reply}
+        if not after.is_over and after.is_adversary(after.to_move, before.to_move):
+            for square, targets in sorted(after.obliged().items()):
+                if targets:
+                    return {
+                        "code": "forced_capture",
+                        "move": str(Move(CAPTURE, square, targets[0])),
+                    }
+        colours = [c for c in before.seating.colours if before.seating.team_of(c) == mover]
+        was = {s for c in colours for s in exposed(before, c)}
+        now = sorted({s for c in colours for s in exposed(after, c)} - was)
+        if now:
+            return {"code": "exposes", "squares": [square_name(s) for s in now]}
+        return {"code": "better", "move": best}

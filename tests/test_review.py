@@ -1,0 +1,201 @@
+"""The post-game review (derive/ai/review.py): judgements, luck, data, records."""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+import pytest
+
+from derive import Game
+from derive.ai.review import (
+    FORMAT,
+    LUCK,
+    Analysis,
+    AnalysisError,
+    Review,
+    load_analysis,
+    win_chance,
+)
+
+BUDGET = 300
+"""Small, to keep the tests quick: the judgements below hold at it."""
+
+WIN_IN_ONE = "r1b10,r2a9,r3c7,y1c1,y2d2,y3f4 r ry L2"
+"""Red wins at once with c7-b8 (completes b8-a9-b10); any other move lets yellow
+win at once with f4-e3."""
+
+REROLL = "r2e1,y2g5,r1f6,y1f8 r ry L1"
+"""Red's best move is to re-roll f6: a 1 or a 2 leave it much worse off than the mean."""
+
+
+def _played(position: str, *moves: str) -> Game:
+    game = Game.from_position(position)
+    for move in moves:
+        game.play(move)
+    return game
+
+
+def _review(game: Game) -> Analysis:
+    return Review(game, BUDGET).finish()
+
+
+def test_a_missed_win_is_a_blunder_with_its_reason() -> None:
+    game = Game.from_position(WIN_IN_ONE)
+    slow = "b10-c9"
+    game.play(slow)
+    analysis = _review(game)
+    first = analysis.plies[1]
+    assert analysis.plies[0]["best"] == "c7-b8"
+    assert analysis.plies[0]["chances"] == {"r": 1.0, "y": 0.0}
+    assert first["move"] == slow and first["mover"] == "r"
+    assert first["label"] == "blunder"
+    assert first["reason"] == {"code": "misses_win", "move": "c7-b8"}
+    assert analysis.summary()["r"]["blunder"] == 1
+    assert analysis.summary()["r"]["turning_point"] == 1
+    assert analysis.turning_point() == 1
+
+
+def test_the_best_move_is_not_marked() -> None:
+    analysis = _review(_played(WIN_IN_ONE, "c7-b8"))
+    last = analysis.plies[1]
+    assert last["loss"] == 0.0 and last["label"] is None and last["reason"] is None
+    assert last["chances"] == {"r": 1.0, "y": 0.0} and last["best"] is None
+    assert analysis.complete
+    assert analysis.summary()["r"] == {
+        "blunder": 0,
+        "mistake": 0,
+        "inaccuracy": 0,
+        "turning_point": None,
+    }
+
+
+def test_chances_sum_to_one_and_follow_the_score() -> None:
+    analysis = _review(Game.new("ry", "L2", seed=4, start="r", max_plies=6))
+    for entry in analysis.plies:
+        assert sum(entry["chances"].values()) == pytest.approx(1.0, abs=1e-3)
+    assert win_chance(0.0) == 0.5
+    assert win_chance(3.0) > 0.5 > win_chance(-3.0)
+    assert win_chance(200_000.0) == 1.0
+
+
+def _rerolled(result: int) -> Game:
+    return _played(REROLL, f"f6?{result}")
+
+
+def test_bad_luck_on_a_reroll_is_not_a_mistake() -> None:
+    unlucky, lucky = _review(_rerolled(1)), _review(_rerolled(6))
+    assert unlucky.plies[0]["best"] == "f6?"
+    roll = unlucky.plies[1]
+    assert roll["move"] == "f6?1"
+    assert roll["luck"] is not None and roll["luck"] <= -LUCK
+    assert roll["luck_label"] == "unlucky"
+    assert roll["label"] is None and roll["loss"] == 0.0
+    # Judged by its result, the same roll would have lost that much.
+    actual = roll["chances"]["r"]
+    assert unlucky.plies[0]["chances"]["r"] - actual >= 0.10
+    assert lucky.plies[1]["luck"] > 0 and lucky.plies[1]["label"] is None
+    # Both rolls are judged by the same mean: only the luck differs.
+    assert roll["chances"]["r"] - roll["luck"] == pytest.approx(
+        lucky.plies[1]["chances"]["r"] - lucky.plies[1]["luck"], abs=1e-3
+    )
+
+
+def _game() -> Game:
+    game = Game.new("ry", "L2", seed=9, start="r", max_plies=200)
+    for text in ("+b10", "+i1", "b10-c9", "i1?", "+b10"):
+        legal = {str(m) for m in game.legal_moves()}
+        game.play(text if text in legal else str(game.legal_moves()[0]))
+    return game
+
+
+def test_stop_and_resume_give_the_same_result_as_one_run() -> None:
+    game = _game()
+    whole = Review(game, BUDGET).finish()
+    review = Review(game, BUDGET)
+    seen = [review.progress()]
+    for _ in range(3):
+        seen.append(review.step())
+    assert [done for done, _ in seen] == [0, 1, 2, 3]
+    partial = review.analysis()
+    # Stopped: a new review goes on from the saved part, even through JSON.
+    saved = Analysis.from_data(json.loads(json.dumps(partial.to_data())), game)
+    resumed = Review(game, BUDGET, resume=saved)
+    assert resumed.progress() == (seen[-1][0] - _pending(partial, review), seen[-1][1])
+    assert resumed.finish().to_data() == whole.to_data()
+    assert review.finish().to_data() == whole.to_data()
+    assert len(whole.plies) == len(game.moves) + 1
+
+
+def _pending(partial: Analysis, review: Review) -> int:
+    """Searches done but not yet in the analysis (a re-roll's results under way)."""
+    return review.progress()[0] - sum(
+        1 + (5 if e.get("move", "").count("?") else 0) for e in partial.plies
+    )
+
+
+def test_round_trip_through_data_and_record() -> None:
+    game = _game()
+    analysis = _review(game)
+    data = analysis.to_data()
+    assert data["format"] == FORMAT and data["version"] == 1 and data["budget"] == BUDGET
+    assert Analysis.from_data(json.loads(json.dumps(data)), game) == analysis
+    record = game.record()
+    record["analysis"] = data
+    text = json.dumps(record)
+    loaded = Game.from_record(json.loads(text))
+    assert [str(m) for m in loaded.moves] == [str(m) for m in game.moves]
+    assert load_analysis(json.loads(text), loaded) == (analysis, None)
+    assert load_analysis(game.record(), loaded) == (None, None)
+
+
+def _bad(data: dict[str, Any]) -> list[tuple[Any, str]]:
+    moved = copy.deepcopy(data)
+    moved["plies"][2]["move"] = "a1-a2"
+    longer = copy.deepcopy(data)
+    longer["plies"].append(dict(longer["plies"][-1], ply=len(longer["plies"])))
+    chances = copy.deepcopy(data)
+    chances["plies"][1]["chances"] = {"r": 0.5, "b": 0.5}
+    label = copy.deepcopy(data)
+    label["plies"][1]["label"] = "catastrophe"
+    deep: Any = []
+    for _ in range(100):
+        deep = [deep]
+    return [
+        ("nonsense", "not a Dérive analysis"),
+        ({**data, "format": "derive-record"}, "not a Dérive analysis"),
+        ({**data, "version": 2}, "version"),
+        ({**data, "budget": "lots"}, "budget"),
+        ({**data, "plies": {}}, "should be a list"),
+        ({**data, "plies": deep}, "nested too deeply"),
+        ({**data, "plies": [0] * 200_000}, "too many values"),
+        (moved, "another move"),
+        (longer, "another game"),
+        (chances, "players"),
+        (label, "judgement"),
+    ]
+
+
+def test_bad_or_foreign_analysis_is_reported_and_dropped_the_game_kept() -> None:
+    game = _game()
+    data = _review(game).to_data()
+    for bad, message in _bad(data):
+        with pytest.raises(AnalysisError, match=message):
+            Analysis.from_data(bad, game)
+        record = {**game.record(), "analysis": bad}
+        loaded = Game.from_record(record)  # the game is kept whatever the analysis
+        assert [str(m) for m in loaded.moves] == [str(m) for m in game.moves]
+        analysis, problem = load_analysis(record, loaded)
+        assert analysis is None and problem is not None and message in problem
+    other = Game.from_position(WIN_IN_ONE)
+    other.play("c7-b8")
+    with pytest.raises(AnalysisError):
+        Analysis.from_data(data, other)
+
+
+def test_a_huge_analysis_does_not_cost_the_game() -> None:
+    game = _game()
+    record = {**game.record(), "analysis": {"plies": [{"x": 1}] * 30_000}}
+    loaded = Game.from_record(record)
+    assert load_analysis(record, loaded)[1] is not None
