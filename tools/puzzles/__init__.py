@@ -1,0 +1,1 @@
+"""Puzzles mined from arena self-play: ``python -m tools.puzzles.mine``."""
