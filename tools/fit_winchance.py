@@ -95,6 +95,8 @@ def main(argv: list[str] | None = None) -> int:
     scale = fit(train)
     print(f"{args.games} {args.rules} games, {len(train)} train / {len(test)} held-out positions")
     print(f"fitted scale: {scale:.3f} (budget {BUDGET} nodes)")
+    drawn = sum(1 for _, y in test if y == 0.5) / len(test)
+    print(f"held-out positions from drawn games: {drawn:.1%}")
     for name, value in (("curve", scale), ("constant 0.5", None)):
         ll, brier = log_loss(test, value)
         print(f"held-out {name}: log-loss {ll:.4f}, Brier {brier:.4f}")

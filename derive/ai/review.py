@@ -68,16 +68,16 @@ BUDGET: Final = 600
 middle game (0.07-0.08 s a position); Pyodide is 3-5 times slower, about 0.25-0.35 s
 a position: a 60-ply review takes 15-20 s in a browser (AI.md)."""
 
-SCALE: Final = 4.0
+SCALE: Final = 8.1
 """Score units for a factor e in the odds: chance = 1 / (1 + exp(-score / SCALE)),
 fitted by maximum likelihood on arena games (AI.md, ``tools/fit_winchance.py``)."""
 
 THRESHOLDS: Final = (("blunder", 0.30), ("mistake", 0.20), ("inaccuracy", 0.10))
 """Win chance a move gives away for each label (as lichess: 10, 20, 30 points)."""
 
-LUCK: Final = 0.15
+LUCK: Final = 0.10
 """A re-roll whose result beats (falls short of) its mean chance by this much is
-lucky (unlucky)."""
+lucky (unlucky): as much as an inaccuracy gives away."""
 
 LABELS: Final = tuple(name for name, _ in THRESHOLDS)
 
