@@ -57,6 +57,18 @@ def test_a_missed_win_is_a_blunder_with_its_reason() -> None:
     assert analysis.turning_point() == 1
 
 
+HANGING = "r1e5,r1a1,y3e7,y1j10 r ry L2"
+"""Red's 1 on e5: next to yellow's 3 on e7 (from d6 or f6) it can be taken."""
+
+
+def test_a_die_left_capturable_is_marked_with_its_square() -> None:
+    hung = _review(_played(HANGING, "e5-d6")).plies[1]
+    assert hung["label"] in ("inaccuracy", "mistake", "blunder")
+    assert hung["reason"] == {"code": "exposes", "squares": ["d6"]}
+    safe = _review(_played(HANGING, "e5-d4")).plies[1]
+    assert safe["label"] is None and safe["loss"] < hung["loss"]
+
+
 def test_the_best_move_is_not_marked() -> None:
     analysis = _review(_played(WIN_IN_ONE, "c7-b8"))
     last = analysis.plies[1]
