@@ -18,6 +18,7 @@
   const ENTRIES = {
     learn: "from derive.web.learn.page import main\nmain()\n",
     embed: "from derive.web.learn.embed_page import main\nmain()\n",
+    puzzles: "from derive.web.puzzles.page import main\nmain()\n",
   };
   // Keys a board may answer to (lesson_view.key_gesture decides, once live).
   const KEYS = new Set([
@@ -123,7 +124,7 @@
   window.deriveStart = start;
   addEventListener("DOMContentLoaded", reachable);
   addEventListener("load", () => {
-    if (document.body.dataset.entry !== "learn") return;
+    if (!["learn", "puzzles"].includes(document.body.dataset.entry)) return;
     // After the page is readable and its pictures are in: Python's start never delays it.
     const idle = window.requestIdleCallback || ((run) => setTimeout(run, 200));
     idle(start, { timeout: 2000 });

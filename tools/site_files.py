@@ -29,6 +29,8 @@ PAGES = (
     "embed.html",
     "embed-kit.html",
     "integrer.html",
+    "puzzles.html",
+    "enigmes.html",
 )
 
 

@@ -27,7 +27,7 @@ from tools.generated import refresh  # noqa: E402
 
 PACKAGE = REPO_ROOT / "derive"
 CONFIG = REPO_ROOT / "learn.toml"
-ENTRIES = ("derive.web.learn.page", "derive.web.learn.embed_page")
+ENTRIES = ("derive.web.learn.page", "derive.web.learn.embed_page", "derive.web.puzzles.page")
 LIVE_ONLY = frozenset(
     {
         "web/dom.py",
@@ -35,9 +35,18 @@ LIVE_ONLY = frozenset(
         "web/learn/embed_page.py",
         "web/learn/page.py",
         "web/learn/view.py",
+        "web/puzzles/__init__.py",
+        "web/puzzles/catalogue.py",
+        "web/puzzles/chooser.py",
+        "web/puzzles/page.py",
+        "web/puzzles/rating.py",
+        "web/puzzles/session.py",
+        "web/puzzles/store.py",
+        "web/puzzles/words.py",
     }
 )
-"""Modules (relative to the package) that only the live lesson boards import."""
+"""Modules (relative to the package) that only the live lesson boards (and the puzzles
+page, whose board is one) import."""
 
 HEAD = """\
 # PyScript configuration of the live lesson boards: the Learn pages (rules.html,

@@ -11,7 +11,7 @@ for) — as on lichess, only the first try is rated.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final, Literal
 
 from ...game import Game
@@ -75,9 +75,14 @@ class PuzzleBoard(LessonBoard):
     not."""
 
     last: str = ""
+    why: str = ""
+    """The lesson a wrong move's message links to ("why?")."""
 
     def _seen(self, attempt: Attempt) -> Attempt:
         self.last = attempt.result
+        message = self.message
+        if attempt.result == "wrong" and message is not None and not message.why and self.why:
+            self.message = replace(message, why=self.why)
         return attempt
 
     def click(self, square: str, *, keyboard: bool = False) -> Attempt:
@@ -104,7 +109,9 @@ class Session:
 
     @classmethod
     def start(cls, puzzle: Puzzle, lang: str) -> Session:
-        return cls(puzzle, PuzzleBoard(lesson_of(puzzle), lang))
+        board = PuzzleBoard(lesson_of(puzzle), lang)
+        board.why = why_link(puzzle.themes, lang)
+        return cls(puzzle, board)
 
     @property
     def wrong(self) -> bool:

@@ -119,7 +119,7 @@ def test_wrong_move_fails_and_is_explained() -> None:
     assert attempt.result == "wrong"
     assert game.wrong and game.judge() == "failed"
     assert game.board.message is not None and "ne gagne pas" in game.board.message.text
-    assert session.why_link(CHAIN.themes, "fr") == "regles.html#lesson-chains"
+    assert game.board.message.why == "regles.html#lesson-chains"  # the "why?" link
 
 
 def test_a_refused_click_costs_nothing() -> None:
@@ -145,3 +145,12 @@ def test_asking_for_the_solution_fails_the_puzzle() -> None:
     game = session.Session.start(WIN_IN_TWO, "en")
     assert game.board.solve().result == "shown"
     assert game.judge() == "failed"
+
+
+def test_the_pages_are_current_and_in_the_site() -> None:
+    from tools import site_files
+    from tools.pages import build_live, build_puzzles
+
+    assert build_puzzles.main(["--check"]) == 0, "run python3 tools/pages/build_puzzles.py"
+    assert {"puzzles.html", "enigmes.html"} <= set(site_files.PAGES)
+    assert "web/puzzles/page.py" in build_live.closure()
