@@ -211,3 +211,17 @@ def test_a_huge_analysis_does_not_cost_the_game() -> None:
     record = {**game.record(), "analysis": {"plies": [{"x": 1}] * 30_000}}
     loaded = Game.from_record(record)
     assert load_analysis(record, loaded)[1] is not None
+
+
+@pytest.mark.parametrize("seats", ["rby", "ry/bg"])
+def test_three_players_and_teams_get_a_chance_per_side(seats: str) -> None:
+    game = Game.new(seats, "L2", seed=2, max_plies=200)
+    for _ in range(4):
+        game.play(game.legal_moves()[0])
+    analysis = Review(game, 100).finish()
+    assert len(analysis.plies) == 5
+    for entry in analysis.plies:
+        assert set(entry["chances"]) == set(game.sides)
+        assert sum(entry["chances"].values()) == pytest.approx(1.0, abs=1e-3)
+    assert Analysis.from_data(analysis.to_data(), game) == analysis
+    assert set(analysis.summary()) <= set(game.sides)

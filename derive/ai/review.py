@@ -114,7 +114,8 @@ def _chances(game: Game, score: float) -> dict[str, float]:
     mover = game.seating.team_of(game.to_move)
     p = win_chance(score)
     others = [s for s in game.sides if s != mover]
-    return {s: p if s == mover else (1.0 - p) / len(others) for s in game.sides}
+    # Rounded as stored, so that a resumed review judges from the same numbers.
+    return {s: round(p if s == mover else (1.0 - p) / len(others), 4) for s in game.sides}
 
 
 @dataclass(frozen=True)
