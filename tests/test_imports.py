@@ -36,7 +36,11 @@ LOWER_THAN: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("the shelf", "derive.web.shelf", ("derive.web.learn", "derive.web.play")),
     ("learning", "derive.web.learn", ("derive.web.shelf", "derive.web.play", "derive.web.puzzles")),
     ("the puzzles", "derive.web.puzzles", ("derive.web.shelf", "derive.web.play")),
-    ("the review", "derive.web.review", ("derive.web.shelf", "derive.web.learn", "derive.web.play")),
+    (
+        "the review",
+        "derive.web.review",
+        ("derive.web.shelf", "derive.web.learn", "derive.web.puzzles", "derive.web.play"),
+    ),
     ("the DOM helpers", "derive.web.dom", tuple(f"derive.web.{r}" for r in ROOMS)),
 )
 """(who, modules under this prefix, may not import modules under these prefixes);

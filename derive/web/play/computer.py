@@ -36,8 +36,11 @@ START_ROLL_S = 1.4
 WORKER_START_S = 180
 """Give up on the AI worker (and say so) if it has not started by then."""
 WORKER_CODE = (
-    "from derive.web.play.worker import hello, start, step, stop, suggest, warm\n"
-    "__export__ = ['hello', 'start', 'step', 'stop', 'suggest', 'warm']\n"
+    "from derive.web.play.worker import (\n"
+    "    hello, review_start, review_step, start, step, stop, suggest, warm,\n"
+    ")\n"
+    "__export__ = ['hello', 'review_start', 'review_step', 'start', 'step', 'stop',"
+    " 'suggest', 'warm']\n"
 )
 """The AI worker's script."""
 

@@ -25,6 +25,8 @@ from pyscript.ffi import create_proxy, is_none, to_js
 from ..board.orientation import KEY_DIAGONALS
 from ..board.svg import die_svg
 from ..board.widget import BoardWidget
+from ..review import driver as review_driver
+from ..review.page import ReviewPage
 from ..shelf.storage import ShelfGlue
 from ..shelf.storage import get_item as _storage_get
 from ..table import manners, panel, params
@@ -105,6 +107,8 @@ class Page:
         """The form opened over no game (a first visit): cancelling it starts its game."""
         self.board = BoardWidget(_el("#board"), speed=_storage_get(SPEED_KEY) or "auto")
         self.sound = sound.Sound(on=_storage_get(SOUND_KEY) == "on")
+        self.review: ReviewPage | None = None
+        """The post-game review, once opened (``?review=1`` or the end banner)."""
 
     # ----- start -----------------------------------------------------------
 
@@ -147,6 +151,17 @@ class Page:
         self.replay_early_clicks()
         if not self.embed or any(ctrl.is_ai(c) for c in ctrl.game.seating.colours):
             self.spawn(self.computer.start())
+        query = _query()
+        if review_driver.wanted(query) and launch.game is not None and not self.embed:
+            self.open_review(review_driver.budget_from(query))
+
+    def open_review(self, budget: int | None = None) -> None:
+        """Show the review of the page's game and analyse it in the computer's worker."""
+        self.banner_dismissed = True
+        if self.review is None or self.review.state.game.moves != self.ctrl.game.moves:
+            self.review = ReviewPage(self, document, budget or review_driver.BUDGET)
+        self.review.open()
+        self.spawn(self.review.run())
 
     def take_over_early_setup(self, *, asked: bool) -> None:
         """A first visit may have chosen its game, or cancelled the form, before Python
@@ -245,6 +260,8 @@ class Page:
         for menu in document.querySelectorAll("details.menu[open]"):
             if not menu.contains(target):
                 menu.open = False  # a click elsewhere closes the menu
+        if self.review is not None and self.review.active and self.review.on_click(target):
+            return
         action = _closest(target, "[data-action]")
         if action is not None and not _field(action, "disabled", False):
             menu = _closest(action, "details")
@@ -312,9 +329,7 @@ class Page:
         elif action == "new":
             self.open_setup()
         elif action == "review":
-            self.banner_dismissed = True
-            ctrl.view(0)
-            self.render()
+            self.open_review()
         elif action == "setup-cancel":
             self.cancel_setup()
         elif action == "rematch":
@@ -375,6 +390,11 @@ class Page:
         if not key or _field(event, "altKey", False) or _field(event, "metaKey", False):
             return
         ctrl = self.ctrl
+        review = self.review
+        reviewing = review is not None and review.active and not _field(event, "ctrlKey", False)
+        if reviewing and review is not None and review.on_key(key):
+            event.preventDefault()
+            return
         on_board = target is not None and target == _el("#board")
         if _field(event, "ctrlKey", False):
             if key in ("z", "Z"):
@@ -471,6 +491,8 @@ class Page:
         if ctrl.announcement and ctrl.announcement != self.last_announcement:
             self.last_announcement = ctrl.announcement
             _el("#live").textContent = ctrl.announcement
+        if self.review is not None:
+            self.review.sync()
 
     def _scroll_moves(self) -> None:
         """Keep the shown move in sight inside the list (never scrolling the page: on a

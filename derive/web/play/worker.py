@@ -15,12 +15,22 @@ from typing import Any, Final
 
 from ...game import Game
 
-__export__: Final = ["hello", "start", "step", "stop", "suggest", "warm"]
+__export__: Final = [
+    "hello",
+    "review_start",
+    "review_step",
+    "start",
+    "step",
+    "stop",
+    "suggest",
+    "warm",
+]
 
 MAX_SEARCHES: Final = 4
 """Searches kept alive at once; an abandoned one is dropped when a new one starts."""
 
 _searches: dict[int, Any] = {}
+_reviews: dict[int, Any] = {}
 _next_id = 0
 
 
@@ -123,3 +133,50 @@ def suggest(position: str, seed: int) -> str:
         return _dump({"move": None, "reason": ""})
     found = hint(game, seed=seed)
     return _dump({"move": str(found.move), "reason": found.reason})
+
+
+MAX_REVIEWS: Final = 2
+"""Reviews kept alive at once (the page reviews one game; a reload starts another)."""
+
+
+def review_start(record: str, budget: int, analysis: str = "") -> int:
+    """Begin the post-game review of the game ``record`` (JSON text) at ``budget`` nodes
+    per position, going on from ``analysis`` (an earlier ``review_step``'s) if given;
+    returns its id."""
+    from ... import safejson
+    from ...ai.review import Analysis, Review
+
+    global _next_id
+    game = Game.from_record(safejson.loads(record))
+    prior = Analysis.from_data(safejson.loads(analysis), game) if analysis else None
+    review = Review(game, int(budget), resume=prior)
+    _next_id += 1
+    _reviews[_next_id] = review
+    while len(_reviews) > MAX_REVIEWS:
+        del _reviews[min(_reviews)]
+    return _next_id
+
+
+def review_step(review_id: int, time_slice: float) -> str:
+    """Search positions for about ``time_slice`` seconds (at least one): the analysis so
+    far, ``{"analysis", "searched", "searches", "done"}``."""
+    import time
+
+    review = _reviews.get(review_id)
+    if review is None:
+        return _dump({"error": f"no review {review_id}"})
+    began = time.monotonic()
+    review.step()
+    while not review.done and time.monotonic() - began < time_slice:
+        review.step()
+    searched, searches = review.progress()
+    if review.done:
+        del _reviews[review_id]
+    return _dump(
+        {
+            "analysis": review.analysis().to_data(),
+            "searched": searched,
+            "searches": searches,
+            "done": review.done,
+        }
+    )

@@ -108,7 +108,9 @@ def line_words(lang: str, entry: Judged) -> str:
     )
     if entry.judgement in JUDGEMENTS and entry.best:
         head += " " + i18n.t(lang, "review.better", move=entry.best)
-        why = reason_words(lang, entry.reason)
+        # "better" names the better move only: said already.
+        plain = entry.reason is not None and entry.reason.get("code") == "better"
+        why = "" if plain else reason_words(lang, entry.reason)
         if why:
             head += f" ({why})"
     return head

@@ -73,6 +73,8 @@ def test_mistakes_list_names_the_better_move_and_why_but_not_for_luck() -> None:
         "Move 2, Yellow: j10-i9, blunder. Better: b10-c9. (leaves e5 capturable)"
     )
     assert line_words("fr", JUDGED[3]) == "Coup 4, Jaune : ?6, lancer malchanceux."
+    plain = Judged(6, "y", "c9-d8", "mistake", "b8-c9", {"code": "better", "move": "b8-c9"})
+    assert line_words("en", plain) == "Move 6, Yellow: c9-d8, mistake. Better: b8-c9."
     html = mistakes_html("en", JUDGED, current=3)
     assert html.count("<li") == 4  # the good move 1 is not listed
     assert 'data-review-ply="3" aria-pressed="true"' in html

@@ -1,0 +1,120 @@
+"""The review's state, without a browser: the analysis received so far from the worker
+(``derive.ai.review``'s ``to_data`` form), which ply is shown, and what the graph and the
+panel are drawn from.  The page's glue (``review.page``) only carries it to the DOM.
+
+One numbering everywhere: ply ``k`` is the position after ``k`` moves (0: the start),
+the graph's ``data-ply``, the board's view and the words "Move k".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from ...ai.review import BUDGET, Analysis
+from ...game import Game
+from .graph import Point
+from .panel import Judged
+
+__all__ = ["BUDGET", "ReviewState", "budget_from", "wanted"]
+
+MIN_BUDGET: Final = 20
+MAX_BUDGET: Final = 20 * BUDGET
+"""Bounds of ``?budget=`` (nodes per position): tests and slow phones ask for fewer."""
+
+
+def budget_from(query: Mapping[str, Sequence[str]]) -> int:
+    """The analysis budget the URL asks for (``budget=``), else the analysis's own;
+    anything unreadable falls back to the default rather than failing the review."""
+    given = query.get("budget") or ()
+    if len(given) != 1 or not given[0].isdigit() or len(given[0]) > 8:
+        return BUDGET
+    return max(MIN_BUDGET, min(MAX_BUDGET, int(given[0])))
+
+
+def wanted(query: Mapping[str, Sequence[str]]) -> bool:
+    """Whether the URL opens the review (``review=1``)."""
+    return list(query.get("review") or ()) in (["1"], ["true"], [""])
+
+
+@dataclass
+class ReviewState:
+    """One game's review: its plies analysed so far and the ply the board shows."""
+
+    game: Game
+    plies: list[dict[str, Any]] = field(default_factory=list)
+    searched: int = 0
+    searches: int = 1
+    done: bool = False
+    shown: int = 0
+    error: str | None = None
+
+    @property
+    def total(self) -> int:
+        """The last ply of the game (its number of moves)."""
+        return len(self.game.moves)
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        return tuple(self.game.sides)
+
+    def take(self, answer: Mapping[str, Any]) -> None:
+        """A worker's answer (``review_step``): checked against the game, so a foreign
+        or damaged analysis is refused here and never drawn."""
+        if "error" in answer:
+            self.error = str(answer["error"])
+            return
+        analysis = Analysis.from_data(answer.get("analysis"), self.game)
+        self.plies = analysis.plies
+        self.searched = int(answer.get("searched", 0))
+        self.searches = max(1, int(answer.get("searches", 1)))
+        self.done = bool(answer.get("done")) and analysis.complete
+
+    def show(self, ply: int) -> None:
+        self.shown = max(0, min(self.total, ply))
+
+    def step(self, delta: int) -> None:
+        self.show(self.shown + delta)
+
+    def points(self) -> list[Point]:
+        return [
+            Point(
+                int(entry["ply"]),
+                {str(k): float(v) for k, v in entry["chances"].items()},
+                entry.get("label"),
+                entry.get("mover"),
+            )
+            for entry in self.plies
+        ]
+
+    def judged(self) -> list[Judged]:
+        found = []
+        for entry in self.plies:
+            if "mover" not in entry:
+                continue
+            found.append(
+                Judged(
+                    int(entry["ply"]),
+                    str(entry["mover"]),
+                    str(entry["move"]),
+                    entry.get("label") or entry.get("luck_label"),
+                    self._best_before(int(entry["ply"])),
+                    entry.get("reason"),
+                )
+            )
+        return found
+
+    def _best_before(self, ply: int) -> str | None:
+        """The better move for the move that led to ``ply``: the search's best move in
+        the position before it."""
+        before = self.plies[ply - 1] if 0 < ply <= len(self.plies) else None
+        best = before.get("best") if before else None
+        return best if isinstance(best, str) else None
+
+    def turning(self) -> dict[str, int | None]:
+        summary = Analysis(1, self.plies).summary()
+        return {side: found.get("turning_point") for side, found in summary.items()}
+
+    def first_mistake(self) -> int | None:
+        return next((p.ply for p in self.points() if p.mark), None)

@@ -1,0 +1,235 @@
+"""The review on the game page: its section under the board, the analysis run in the
+computer's worker in slices, and the ply shown.
+
+The state and every word are ``driver``'s, ``graph``'s and ``panel``'s (tested without
+a browser); this glue builds the section, carries the worker's answers to the state and
+the player's clicks and keys to the board (the game page's controller shows a ply).
+
+(Not type-checked beyond ``Any``: ``pyscript`` and ``js`` exist only in Pyodide.)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Coroutine
+from html import escape
+from typing import Any, Final, Protocol
+
+from ...game import Game
+from ..table.controller import Controller
+from ..words import i18n
+from .driver import ReviewState
+from .graph import graph_svg
+from .panel import mistakes_html, progress_words, summary_html
+
+SLICE_S: Final = 0.05
+"""Worker time per message: a stop or a new ply shown waits no longer than this."""
+WORKER_WAIT_S: Final = 180
+CLICKABLE: Final = "[data-ply], [data-review-ply], [data-review-step], [data-review-stop]"
+STEPS: Final = (
+    ("first", "review.first", -10_000),
+    ("prev", "review.prev", -1),
+    ("next", "review.next", 1),
+    ("last", "review.last", 10_000),
+)
+ICONS: Final = {
+    "first": "M7 6v12M18 6l-7 6 7 6",
+    "prev": "m15 6-7 6 7 6",
+    "next": "m9 6 7 6-7 6",
+    "last": "M17 6v12M6 6l7 6-7 6",
+}
+
+
+class Host(Protocol):
+    """What the review needs of the game page (``play.page.Page``)."""
+
+    ctrl: Controller
+    computer: Any
+
+    def render(self) -> None: ...
+    def spawn(self, task: Coroutine[Any, Any, None]) -> None: ...
+
+
+class ReviewPage:
+    """The review of the page's game; ``open`` shows it and starts the analysis."""
+
+    def __init__(self, host: Host, document: Any, budget: int) -> None:
+        self.host = host
+        self.document = document
+        self.budget = budget
+        self.state = ReviewState(Game.from_record(host.ctrl.game.record()))
+        self.section: Any = None
+        self.running = False
+        self.stopped = False
+
+    @property
+    def lang(self) -> str:
+        return self.host.ctrl.lang
+
+    def open(self) -> None:
+        root = self.document.documentElement
+        root.classList.add("reviewing")
+        root.dataset.review = "running"
+        if self.section is None:
+            self._build()
+        self.show(self.state.total)
+
+    def _build(self) -> None:
+        doc = self.document
+        section = doc.createElement("section")
+        section.id = "review"
+        section.className = "review"
+        section.setAttribute("aria-labelledby", "review-title")
+        area = doc.querySelector(".board-box")
+        area.after(section)
+        self.section = section
+        self._fill()
+
+    def _t(self, key: str) -> str:
+        return escape(i18n.t(self.lang, key))
+
+    def _fill(self) -> None:
+        t = self._t
+        steps = "".join(
+            f'<button type="button" data-review-step="{delta}" aria-label="{t(key)}"'
+            f' title="{t(key)}"><svg class="icon" viewBox="0 0 24 24" aria-hidden="true">'
+            f'<path d="{ICONS[name]}"/></svg></button>'
+            for name, key, delta in STEPS
+        )
+        self.section.innerHTML = (
+            f'<h2 id="review-title" class="review-title">{t("review.title")}</h2>'
+            '<div class="review-graph-box"></div>'
+            f'<div class="review-steps" role="group" aria-label="{t("review.title")}">{steps}'
+            f'<span class="review-at" aria-live="polite"></span></div>'
+            f'<div class="review-progress"><progress max="1" value="0"'
+            f' aria-label="{t("review.title")}"></progress>'
+            f'<span class="review-progress-words" role="status"></span>'
+            f'<button type="button" class="review-stop" data-review-stop>{t("review.stop")}'
+            "</button></div>"
+            '<div class="review-summary-box"></div>'
+            f'<h3 class="review-sub">{t("review.mistakes")}</h3>'
+            '<div class="review-mistakes-box"></div>'
+        )
+
+    @property
+    def active(self) -> bool:
+        """Open, and still about the page's game (a new game or a move made closes it)."""
+        return self.section is not None and self.state.game.moves == self.host.ctrl.game.moves
+
+    def sync(self) -> None:
+        """After the page drew: close the review if its game is no longer the page's."""
+        if self.section is not None and not self.active:
+            self.stopped = True
+            self.section.remove()
+            self.section = None
+            root = self.document.documentElement
+            root.classList.remove("reviewing")
+            root.removeAttribute("data-review")
+
+    # ----- the analysis ------------------------------------------------------
+
+    async def run(self) -> None:
+        """Analyse in the computer's worker, slice by slice, until done or stopped."""
+        if self.running:
+            return
+        self.running, self.stopped = True, False
+        try:
+            worker = await self._worker()
+            if worker is None:
+                return
+            record = json.dumps(self.state.game.record(), separators=(",", ":"))
+            prior = json.dumps(self._prior()) if self.state.plies else ""
+            review = await worker.review_start(record, self.budget, prior)
+            while not self.stopped:
+                answer = json.loads(str(await worker.review_step(review, SLICE_S)))
+                try:
+                    self.state.take(answer)
+                except ValueError as error:
+                    self.state.error = str(error)
+                self.render()
+                if self.state.done or self.state.error or self.section is None:
+                    break
+        finally:
+            self.running = False
+            self.render()
+
+    def _prior(self) -> dict[str, Any]:
+        from ...ai.review import Analysis
+
+        return Analysis(self.budget, self.state.plies).to_data()
+
+    async def _worker(self) -> Any:
+        computer, ctrl = self.host.computer, self.host.ctrl
+        waited = 0.0
+        while computer.worker is None or ctrl.ai_state == "starting":
+            if waited > WORKER_WAIT_S or ctrl.ai_state == "unavailable":
+                self.state.error = i18n.t(self.lang, "review.failed", reason=ctrl.status())
+                return None
+            await asyncio.sleep(0.1)
+            waited += 0.1
+        if ctrl.ai_state == "unavailable":
+            self.state.error = i18n.t(self.lang, "review.failed", reason=ctrl.status())
+            return None
+        return computer.worker
+
+    # ----- the player --------------------------------------------------------
+
+    def show(self, ply: int) -> None:
+        self.state.show(ply)
+        ctrl = self.host.ctrl
+        ctrl.view(self.state.shown if self.state.shown < ctrl.game.ply else None)
+        self.host.render()
+        self.render()
+
+    def on_click(self, target: Any) -> bool:
+        """A click on the page (the page hands each one over): whether it was the
+        review's."""
+        found = target.closest(CLICKABLE)
+        if found is None or not self.section.contains(found):
+            return False
+        if found.hasAttribute("data-review-stop"):
+            if self.running:
+                self.stopped = True
+            else:
+                self.host.spawn(self.run())
+        elif found.hasAttribute("data-review-step"):
+            self.show(self.state.shown + int(found.getAttribute("data-review-step")))
+        else:
+            ply = found.getAttribute("data-ply") or found.getAttribute("data-review-ply")
+            self.show(int(ply))
+        return True
+
+    def on_key(self, key: str) -> bool:
+        """← → step through the moves (as on lichess), Home and End go to either end."""
+        deltas = {"ArrowLeft": -1, "ArrowRight": 1, "Home": -10_000, "End": 10_000}
+        if key not in deltas:
+            return False
+        self.show(self.state.shown + deltas[key])
+        return True
+
+    # ----- drawing -----------------------------------------------------------
+
+    def render(self) -> None:
+        if self.section is None:
+            return
+        state, lang, doc = self.state, self.lang, self.document
+        box = self.section.querySelector
+        box(".review-graph-box").innerHTML = graph_svg(
+            state.points(), state.sides, total=state.total, current=state.shown, lang=lang
+        )
+        box(".review-summary-box").innerHTML = summary_html(
+            lang, state.sides, state.judged(), state.turning()
+        )
+        box(".review-mistakes-box").innerHTML = mistakes_html(lang, state.judged(), state.shown)
+        bar = box("progress")
+        bar.max = state.searches
+        bar.value = state.searched if not state.done else state.searches
+        words = state.error or progress_words(lang, len(state.plies), state.total + 1)
+        box(".review-progress-words").textContent = words
+        stop = box(".review-stop")
+        stop.hidden = state.done
+        stop.textContent = i18n.t(lang, "review.stop" if self.running else "review.resume")
+        box(".review-at").textContent = i18n.t(lang, "review.ply", ply=state.shown)
+        doc.documentElement.dataset.review = "done" if state.done else "running"
+        doc.documentElement.dataset.reviewPly = str(state.shown)

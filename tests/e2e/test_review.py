@@ -1,0 +1,79 @@
+"""The post-game review in the browser (issue 26): a 60-ply game opened as a link with
+``review=1`` is analysed in the computer's worker to the end, its graph has one point per
+ply from ply 0, and a point, the step buttons and the arrow keys show their position."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+
+from derive.game import Game
+from derive.web.table import share
+from tests.e2e.appdriver import START_TIMEOUT_MS, board_position, open_app
+from tests.e2e.test_first_minute import assert_accessible
+
+PLIES = 60
+BUDGET = 40
+"""Nodes per position: small, so the review of 61 positions is quick in Pyodide."""
+REVIEW_TIMEOUT_MS = 120_000
+
+
+def _game(seed: int = 26) -> Game:
+    game = Game.new("ry", "L2", seed=seed)
+    chooser = random.Random(seed)
+    while len(game.moves) < PLIES and not game.is_over:
+        game.push(chooser.choice(list(game.legal_moves())))
+    return game
+
+
+def _positions(game: Game) -> list[str]:
+    here = Game.from_record(game.record())
+    while here.moves:
+        here.undo()
+    found = [here.to_position()]
+    for move in game.moves:
+        here.push(move)
+        found.append(here.to_position())
+    return found
+
+
+def test_a_shared_game_is_reviewed_and_its_points_show_their_positions(
+    page: Page, server_url: str, screenshot: Callable[..., Path]
+) -> None:
+    game = _game()
+    plies = len(game.moves)
+    assert plies >= 40
+    positions = _positions(game)
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_app(page, server_url, f"?game={share.encode(game)}&review=1&budget={BUDGET}")
+    page.wait_for_selector(
+        "html[data-review=done]", state="attached", timeout=START_TIMEOUT_MS + REVIEW_TIMEOUT_MS
+    )
+    graph = page.locator("svg[data-review]")
+    expect(graph).to_have_count(1)
+    points = graph.locator("[data-ply]")
+    expect(points).to_have_count(plies + 1)
+    assert [points.nth(k).get_attribute("data-ply") for k in (0, plies)] == ["0", str(plies)]
+    # it opens at the end of the game
+    assert board_position(page) == positions[plies]
+
+    for ply in (17, 0, plies // 2):
+        points.nth(ply).dispatch_event("click")
+        expect(page.locator("svg.board")).to_have_attribute("data-position", positions[ply])
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("svg.board")).to_have_attribute("data-position", positions[plies // 2 + 1])
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator("svg.board")).to_have_attribute("data-position", positions[plies // 2 - 1])
+    page.locator('[data-review-step="1"]').click()
+    expect(page.locator("svg.board")).to_have_attribute("data-position", positions[plies // 2])
+    expect(page.locator(".review-at")).to_have_text(f"Move {plies // 2}")
+
+    screenshot("phone")
+    assert_accessible(page)
+    page.set_viewport_size({"width": 1366, "height": 900})
+    screenshot("desktop", full_page=False)
+    assert_accessible(page)

@@ -1,0 +1,72 @@
+"""The review's state against the real analysis, and the worker's review exports."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from derive.game import Game
+from derive.web.play import worker
+from derive.web.review.driver import ReviewState, budget_from, wanted
+from derive.web.review.graph import graph_svg
+
+
+def _game(plies: int, seed: int = 7) -> Game:
+    game = Game.new(seed=seed)
+    chooser = random.Random(seed)
+    while len(game.moves) < plies and not game.is_over:
+        game.push(chooser.choice(list(game.legal_moves())))
+    return game
+
+
+def test_url() -> None:
+    assert wanted({"review": ["1"]}) and not wanted({}) and not wanted({"review": ["no"]})
+    assert budget_from({}) == budget_from({"budget": ["x"]}) == budget_from({"budget": ["1", "2"]})
+    assert budget_from({"budget": ["3"]}) == 20
+    assert budget_from({"budget": ["60"]}) == 60
+
+
+def test_the_worker_reviews_in_slices_and_the_state_draws_every_ply() -> None:
+    game = _game(12)
+    review = worker.review_start(json.dumps(game.record()), 30)
+    state = ReviewState(game)
+    answers = 0
+    while not state.done:
+        state.take(json.loads(worker.review_step(review, 0.0)))
+        answers += 1
+        assert [p.ply for p in state.points()] == list(range(len(state.plies)))
+    assert answers > 1  # one position per slice of no time: really in slices
+    assert len(state.points()) == len(game.moves) + 1
+    svg = graph_svg(state.points(), state.sides, total=state.total)
+    assert svg.count("data-ply=") == len(game.moves) + 1 and 'data-review="done"' in svg
+    assert [j.ply for j in state.judged()] == list(range(1, len(game.moves) + 1))
+    assert json.loads(worker.review_step(review, 0.1)) == {"error": f"no review {review}"}
+
+
+def test_a_review_resumes_from_what_it_had() -> None:
+    game = _game(6, seed=3)
+    record = json.dumps(game.record())
+    first = worker.review_start(record, 25)
+    partial = json.loads(worker.review_step(first, 0.0))
+    assert not partial["done"]
+    again = worker.review_start(record, 25, json.dumps(partial["analysis"]))
+    whole = json.loads(worker.review_step(again, 60.0))
+    assert whole["done"] and len(whole["analysis"]["plies"]) == 7
+
+
+def test_another_games_analysis_is_refused() -> None:
+    game, other = _game(8, seed=1), _game(8, seed=2)
+    review = worker.review_start(json.dumps(other.record()), 20)
+    answer = json.loads(worker.review_step(review, 60.0))
+    with pytest.raises(ValueError, match="another"):
+        ReviewState(game).take(answer)
+
+
+def test_stepping_stays_inside_the_game() -> None:
+    state = ReviewState(_game(5))
+    state.step(-1)
+    assert state.shown == 0
+    state.show(99)
+    assert state.shown == 5
