@@ -1,7 +1,7 @@
 """The puzzles page in headless Chromium: a puzzle opened by its link is solved and the
 rating rises; a wrong move fails the next, says why with a "why?" link, and the rating
 falls; the record survives a reload; a two-move puzzle in French plays the reply and takes
-either winning last move; an axe-core audit; screenshots at phone portrait and desktop.
+either winning last move, and a damaged record is said so and kept; an axe-core audit; screenshots at phone portrait and desktop.
 
 The page's puzzle file is replaced (``page.route``) by puzzles checked by hand
 (``tests/web/puzzles/fixtures.py``), so that the test does not depend on what the mining
@@ -77,7 +77,7 @@ def test_solve_one_fail_one_rating_both_ways(
     message = page.locator("#puzzle .lesson-message")
     assert "does not win" in message.inner_text()
     assert (message.locator("a.why").get_attribute("href") or "").endswith(
-        "rules.html#lesson-chains"
+        "rules.html#lesson-winning"
     )
     assert serious(page) == []
 
@@ -107,3 +107,11 @@ def test_two_moves_in_french(page: Page, server_url: str) -> None:
     page.wait_for_selector("html[data-verdict=solved]", state="attached")
     assert "Résolue" in page.inner_text(".puzzle-result")
     assert serious(page) == []
+
+    # A damaged record is said so and kept aside, untouched, before a new one is written.
+    page.evaluate("localStorage.setItem('derive.puzzles', '{damaged')")
+    page.reload()
+    wait_puzzle(page, WIN_IN_TWO.id)
+    assert "n’a pas pu être lue" in page.inner_text(".puzzle-notice")
+    assert shown_rating(page) == rating.START
+    assert page.evaluate("localStorage.getItem('derive.puzzles.damaged')") == "{damaged"

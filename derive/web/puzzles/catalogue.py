@@ -1,11 +1,10 @@
 """The puzzles the page loads (``assets/puzzles.json``), read with bounds (pure Python).
 
-The file's format is the mining tool's (``{"format": "derive-puzzles", "version": 1,
-"puzzles": [...]}``, see issue 26's contract); here it is only read, never trusted:
-its size and depth are bounded before parsing, and each puzzle's fields are checked for
-type and length.  A puzzle that does not pass is left out (and counted), so one bad entry
-never hides the others; a file that is not a puzzle file at all raises ``CatalogueError``
-with a sentence for the player.  The engine checks each position and solution again when
+The file's format is the mining tool's (``PUZZLES.md``); the engine's loader,
+``derive.puzzles.load``, reads it within its bounds and checks every puzzle's fields, and
+refuses the whole file if one is wrong (``CatalogueError`` then, with its sentence).  Here
+each puzzle is also held to the lengths and characters this page shows; one that does not
+pass is left out (and counted).  The engine checks each position and solution again when
 the board is built (``learn.lesson.LessonBoard``).
 """
 
@@ -15,12 +14,8 @@ import re
 from dataclasses import dataclass
 from typing import Any, Final
 
-from ... import safejson
+from ... import puzzles as engine_puzzles
 
-FORMAT: Final = "derive-puzzles"
-VERSION: Final = 1
-MAX_CHARS: Final = 4_000_000
-MAX_DEPTH: Final = 6
 MAX_PUZZLES: Final = 10_000
 MAX_MOVES: Final = 9
 _ID: Final = re.compile(r"[A-Za-z0-9_.-]{1,64}")
@@ -59,16 +54,9 @@ class Catalogue:
 
 def parse(text: str) -> Catalogue:
     try:
-        data = safejson.loads(text, max_chars=MAX_CHARS, max_depth=MAX_DEPTH)
+        entries = engine_puzzles.load(text)
     except ValueError as error:
-        raise CatalogueError(f"the puzzle file cannot be read: {error}") from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise CatalogueError("this is not a puzzle file")
-    if data.get("version") != VERSION:
-        raise CatalogueError("the puzzle file is of a version this page does not know")
-    entries = data.get("puzzles")
-    if not isinstance(entries, list):
-        raise CatalogueError("the puzzle file holds no list of puzzles")
+        raise CatalogueError(str(error)) from None
     puzzles: list[Puzzle] = []
     seen: set[str] = set()
     skipped = 0
@@ -110,4 +98,4 @@ def _puzzle(entry: Any) -> Puzzle | None:
     return Puzzle(ident, position, tuple(solution), tuple(dict.fromkeys(tags)), round(difficulty))
 
 
-__all__ = ["FORMAT", "VERSION", "Catalogue", "CatalogueError", "Puzzle", "parse"]
+__all__ = ["Catalogue", "CatalogueError", "Puzzle", "parse"]

@@ -13,7 +13,7 @@ WIN_IN_TWO = Puzzle(
 )
 """c7-e9 leaves two ways onto the yellow rive (d10 and f10): Yellow's one die cannot block
 both.  e9-f10 wins too, so a last move other than the one written is accepted."""
-CHAIN = Puzzle("t-chain", "y6b8,r4e9,r3g9,r5d10 r ry L2", ("g9-f8",), ("chain",), 1800)
+CHAIN = Puzzle("t-chain", "y6b8,r4e9,r3g9,r5d10 r ry L2", ("g9-f8",), ("win-in-one",), 1800)
 
 
 def as_file(*puzzles: Puzzle) -> str:

@@ -59,21 +59,26 @@ def test_a_record_with_a_foreign_id_is_damaged() -> None:
     assert store.read(json.dumps(good)).damaged
 
 
-def test_a_single_theme_string_is_one_tag() -> None:
-    data = json.loads(as_file(CHAIN))
-    data["puzzles"][0]["theme"] = "chain"
-    assert catalogue.parse(json.dumps(data)).puzzles == (CHAIN,)
-
-
-def test_catalogue_reads_the_contract_and_skips_bad_entries() -> None:
-    data = json.loads(as_file(WIN_IN_ONE, WIN_IN_TWO))
-    data["puzzles"].append({"id": "bad", "position": 3})
-    data["puzzles"].append(data["puzzles"][0])  # a duplicate id
-    read = catalogue.parse(json.dumps(data))
+def test_catalogue_reads_the_contract() -> None:
+    read = catalogue.parse(as_file(WIN_IN_ONE, WIN_IN_TWO))
     assert [p.id for p in read.puzzles] == ["t-one", "t-two"]
-    assert read.skipped == 2
+    assert read.skipped == 0
     assert read.by_id("t-two") == WIN_IN_TWO
     assert read.themes() == ["corner", "jump", "win-in-one", "win-in-two"]
+
+
+def test_a_puzzle_the_page_cannot_show_is_left_out() -> None:
+    data = json.loads(as_file(WIN_IN_ONE, WIN_IN_TWO))
+    data["puzzles"][1]["id"] = "<b>"  # the engine's loader takes any text as an id
+    read = catalogue.parse(json.dumps(data))
+    assert [p.id for p in read.puzzles] == ["t-one"] and read.skipped == 1
+
+
+def test_one_bad_puzzle_refuses_the_file_as_the_engine_does() -> None:
+    data = json.loads(as_file(WIN_IN_ONE))
+    data["puzzles"].append({"id": "bad", "position": 3})
+    with pytest.raises(catalogue.CatalogueError, match="bad|2"):
+        catalogue.parse(json.dumps(data))
 
 
 @pytest.mark.parametrize(
@@ -100,6 +105,11 @@ def test_chooser_takes_unplayed_puzzles_near_the_rating() -> None:
     assert chooser.choose(puzzles[:1], 1500, current="p1000") is None
 
 
+def test_why_links_to_the_lesson_of_the_first_theme_that_has_one() -> None:
+    assert session.why_link(("win-in-two", "jump"), "en") == "rules.html#lesson-jump"
+    assert session.why_link(("win-in-one",), "fr") == "regles.html#lesson-winning"
+
+
 def test_win_in_one_solved_then_not_rated_again() -> None:
     game = session.Session.start(WIN_IN_ONE, "en")
     assert game.board.lesson.goal == "win"
@@ -119,7 +129,7 @@ def test_wrong_move_fails_and_is_explained() -> None:
     assert attempt.result == "wrong"
     assert game.wrong and game.judge() == "failed"
     assert game.board.message is not None and "ne gagne pas" in game.board.message.text
-    assert game.board.message.why == "regles.html#lesson-chains"  # the "why?" link
+    assert game.board.message.why == "regles.html#lesson-winning"  # the "why?" link
 
 
 def test_a_refused_click_costs_nothing() -> None:
