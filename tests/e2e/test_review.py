@@ -12,7 +12,13 @@ from playwright.sync_api import Page, expect
 
 from derive.game import Game
 from derive.web.table import share
-from tests.e2e.appdriver import START_TIMEOUT_MS, board_position, open_app
+from tests.e2e.appdriver import (
+    START_TIMEOUT_MS,
+    board_position,
+    open_app,
+    play_clicks,
+    position_query,
+)
 from tests.e2e.test_first_minute import assert_accessible
 
 PLIES = 60
@@ -77,3 +83,22 @@ def test_a_shared_game_is_reviewed_and_its_points_show_their_positions(
     page.set_viewport_size({"width": 1366, "height": 900})
     screenshot("desktop", full_page=False)
     assert_accessible(page)
+
+
+def test_the_end_banners_review_opens_the_review_of_the_game_just_played(
+    page: Page, server_url: str
+) -> None:
+    start = "r1c9,y1f2 r ry L1"  # one move from a win: c9-d10 (tests/web/table/test_ending.py)
+    open_app(page, server_url, position_query(start))
+    play_clicks(page, "c9", "d10")
+    page.locator('#end [data-action="review"]').click()
+    page.wait_for_selector("html[data-review=done]", state="attached", timeout=REVIEW_TIMEOUT_MS)
+    expect(page.locator("#end")).to_be_hidden()
+    points = page.locator("svg[data-review] [data-ply]")
+    expect(points).to_have_count(2)
+    points.first.dispatch_event("click")
+    shown = Game.from_position(start).to_position()
+    expect(page.locator("svg.board")).to_have_attribute("data-position", shown)
+    page.keyboard.press("ArrowRight")
+    expect(page.locator(".review-at")).to_have_text("Move 1")
+    assert board_position(page) != shown
