@@ -78,6 +78,10 @@ class PuzzlePage:
         verdict = game.judge()
         if verdict is None:
             return
+        # Another tab may have rated puzzles since: its results are the base, not lost.
+        stored = store.read(_get(store.KEY)) if self.saving else None
+        if stored is not None and not stored.damaged:
+            self.record = stored.record
         before = self.record.rating
         self.record = store.result(
             self.record, game.puzzle.id, game.puzzle.difficulty, verdict == "solved"
