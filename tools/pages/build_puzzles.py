@@ -26,6 +26,7 @@ from derive.web.learn.lesson import LessonBoard  # noqa: E402
 from derive.web.puzzles.words import PAGES, words  # noqa: E402
 from derive.web.words import why  # noqa: E402
 from tools.generated import refresh  # noqa: E402
+from tools.pages.site_url import site_links  # noqa: E402
 
 TOOL = "tools/pages/build_puzzles.py"
 EMPTY = "- r ry L1"
@@ -54,8 +55,7 @@ def page(lang: str) -> str:
 <link rel="icon" href="assets/icon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="assets/rules.css">
 <link rel="stylesheet" href="assets/puzzles.css">
-<link rel="alternate" hreflang="{lang}" href="{PAGES[lang]}">
-<link rel="alternate" hreflang="{other}" href="{PAGES[other]}">
+{site_links(PAGES[lang], PAGES, default=PAGES["en"])}
 <script src="assets/live-boards.js"></script>
 </head>
 <body data-entry="puzzles" data-waiting="{w("waiting")}" data-failed="{w("failed")}">
