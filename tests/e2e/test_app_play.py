@@ -234,4 +234,6 @@ def test_end_of_game_banner_with_the_winning_die(page: Page, server_url: str) ->
     expect(page.locator('input[name="move"]')).to_be_disabled()
     banner.locator('[data-action="review"]').click()
     expect(banner).to_be_hidden()
-    expect(page.locator("#status")).to_have_text("Move 0 of 1")
+    # Review opens the post-game review (test_review.py checks its graph and steps)
+    expect(page.locator("svg[data-review]")).to_be_visible()
+    expect(page.locator("html")).to_have_attribute("data-review", re.compile("running|done"))
