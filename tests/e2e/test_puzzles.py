@@ -1,7 +1,8 @@
 """The puzzles page in headless Chromium: a puzzle opened by its link is solved and the
 rating rises; a wrong move fails the next, says why with a "why?" link, and the rating
 falls; the record survives a reload; a two-move puzzle in French plays the reply and takes
-either winning last move, and a damaged record is said so and kept; an axe-core audit; screenshots at phone portrait and desktop.
+either winning last move, and a damaged record is said so and kept; an axe-core audit;
+screenshots at phone portrait and desktop.
 
 The page's puzzle file is replaced (``page.route``) by puzzles checked by hand
 (``tests/web/puzzles/fixtures.py``), so that the test does not depend on what the mining
