@@ -76,4 +76,26 @@ def early(name: str) -> list[dict[str, Any]]:
     return [item for item in data if isinstance(item, dict)]
 
 
-__all__ = ["closest", "document", "early", "on", "one", "py", "query", "spawn", "window"]
+def mark_live(flag: str, *, timed: bool = True) -> None:
+    """Say on ``<html>`` that Python has taken the page over: ``data-<flag>``,
+    ``data-python="live"`` and, ``timed``, when (``data-<flag>-ms``), which the browser
+    tests and the start-up benchmark wait for and read."""
+    root = document.documentElement
+    setattr(root.dataset, flag, "true")
+    root.dataset.python = "live"
+    if timed:
+        setattr(root.dataset, f"{flag}Ms", str(round(window.performance.now())))
+
+
+__all__ = [
+    "closest",
+    "document",
+    "early",
+    "mark_live",
+    "on",
+    "one",
+    "py",
+    "query",
+    "spawn",
+    "window",
+]

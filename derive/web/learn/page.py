@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any, Final
 
-from ..dom import document, spawn, window
+from ..dom import document, mark_live, spawn, window
 from ..words import i18n, why
 from .lesson import LessonBoard
 from .lessons import BY_ID
@@ -28,7 +28,6 @@ def _in_sight(section: Any) -> bool:
 
 
 async def wake_all(lang: str) -> None:
-    root = document.documentElement
     page = why.PAGES[lang]
     sections = [
         s for s in document.querySelectorAll("[data-lesson]") if str(s.dataset.lesson) in BY_ID
@@ -44,9 +43,7 @@ async def wake_all(lang: str) -> None:
         wake(ident, view)
         if number % BATCH == 0:
             await asyncio.sleep(0)
-    root.dataset.live = "true"
-    root.dataset.python = "live"
-    root.dataset.liveMs = str(round(window.performance.now()))
+    mark_live("live")
 
 
 def main() -> None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from ..dom import document, on, one, py, spawn, window
+from ..dom import document, mark_live, on, one, py, spawn, window
 from ..learn.view import LessonView, listen, wake
 from ..words import i18n
 from . import catalogue, chooser, session, store
@@ -214,7 +214,6 @@ def _set(key: str, value: str) -> bool:
 
 
 async def start(lang: str) -> None:
-    root = document.documentElement
     try:
         response = await window.fetch("assets/puzzles.json")
         if not response.ok:
@@ -223,8 +222,7 @@ async def start(lang: str) -> None:
     except ValueError as error:
         one(document, ".puzzle-notice").textContent = words(lang, "unreadable", reason=str(error))
         one(document, ".puzzle-notice").hidden = False
-        root.dataset.ready = "true"
-        root.dataset.python = "live"
+        mark_live("ready", timed=False)
         return
     page = PuzzlePage(lang, puzzles)
     page.fill_themes()
@@ -234,9 +232,7 @@ async def start(lang: str) -> None:
     on(one(document, "#puzzle-theme"), "change", page.on_theme)
     on(one(document, "[data-another]"), "click", lambda _: page.another())
     one(document, "[data-another]").disabled = False
-    root.dataset.ready = "true"
-    root.dataset.python = "live"
-    root.dataset.readyMs = str(round(window.performance.now()))
+    mark_live("ready")
 
 
 def main() -> None:
