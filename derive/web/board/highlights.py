@@ -14,6 +14,7 @@ from typing import Any
 from ...board import NEIGHBOURS, parse_square
 from ...notation import ADJUST, CAPTURE, ENTER, MOVE, REROLL, Move
 from ...rulesets import RULE_SETS
+from .shapes import Shape
 from .svg import BoardView, DieView
 
 
@@ -148,3 +149,17 @@ def board_view(
         lang=lang,
         bottom=bottom,
     )
+
+
+def move_shape(notation: str, *, title: str = "", brush: str = "better") -> Shape | None:
+    """A move drawn over the board (the review's better move), its squares read by the
+    engine's notation: an arrow for a step, jump or capture, a marker on the entry square
+    for an enter, a ring on the die for an adjust or a re-roll; ``None`` for a pass."""
+    move = Move.parse(notation)
+    if move.kind == ENTER:
+        return Shape(move.to_square, None, brush, title, notation)
+    if move.kind in (MOVE, CAPTURE):
+        return Shape(move.to_square, move.from_square, brush, title, notation)
+    if move.kind in (ADJUST, REROLL):
+        return Shape(move.from_square, move.from_square, brush, title, notation)
+    return None

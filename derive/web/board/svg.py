@@ -21,6 +21,7 @@ from typing import Final
 from ...board import FILES, SIZE, SQUARES, rives_of, square_name
 from ..words import i18n
 from . import palette
+from .shapes import Shape, shapes_svg
 
 CELL: Final = 100
 MARGIN: Final = 88
@@ -89,6 +90,8 @@ class BoardView:
     """A suggested move ``(from, to)``; ``from`` is -1 for an enter."""
     cursor: int | None = None
     """The keyboard cursor's square."""
+    shapes: tuple[Shape, ...] = ()
+    """Arrows and markers over the position (the review's better move)."""
     lang: str = "en"
     bottom: str = "r"
     """The colour whose rive is drawn at the bottom: the board turns, the squares keep
@@ -578,7 +581,8 @@ def render_board(
         f"{_light_squares(view.bottom)}"
         f'<g class="squares">{_squares(view, static, ids)}</g>'
         f'<g class="links" pointer-events="none">{_links(view)}</g>'
-        f'<g class="overlay" pointer-events="none">{_jump_paths(view)}{_hint(view)}</g>'
+        f'<g class="overlay" pointer-events="none">{_jump_paths(view)}{_hint(view)}'
+        f"{shapes_svg(view.shapes, lambda square: square_centre(square, view.bottom))}</g>"
         '<g class="fx" pointer-events="none"></g></svg>'
     )
     if standalone:
