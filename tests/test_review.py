@@ -225,3 +225,45 @@ def test_three_players_and_teams_get_a_chance_per_side(seats: str) -> None:
         assert sum(entry["chances"].values()) == pytest.approx(1.0, abs=1e-3)
     assert Analysis.from_data(analysis.to_data(), game) == analysis
     assert set(analysis.summary()) <= set(game.sides)
+
+
+SLOW_LOSS = "r1g1,y3h2,y4e5,y2f6,r5e7,r3g9,y1d10,y1f10,r2h10 y ry L2"
+"""The last plies of an arena game (medium red against easy yellow): yellow's h2-g3
+lets red force the win with e7- three plies later, beyond the search's horizon."""
+SLOW_LOSS_MOVES = ("f6-d4", "g1?4", "h2-g3", "g1-h2", "g3-i1", "e7-", "e5-f4", "e7-f8")
+
+
+def test_a_win_proven_later_marks_the_move_that_let_it_happen() -> None:
+    game = _played(SLOW_LOSS, *SLOW_LOSS_MOVES)
+    assert game.winner == "r"
+    plies = _review(game).plies
+    culprit = plies[3]
+    assert culprit["move"] == "h2-g3" and culprit["mover"] == "y"
+    assert culprit["label"] in ("mistake", "blunder")
+    assert culprit["reason"] == {"code": "allows_forced_win", "move": "e7-"}
+    # The positions after it are the win it let happen, proven at ply 6.
+    assert all(plies[k]["chances"] == {"r": 1.0, "y": 0.0} for k in range(3, 9))
+    assert [plies[k].get("proof") for k in range(3, 6)] == [6, 6, 6]
+    # The winner's moves, and yellow's own best moves inside the lost line, are not marked.
+    assert [plies[k]["label"] for k in (4, 5, 6, 7, 8)] == [None] * 5
+    assert plies[1]["label"] is None and plies[2]["label"] is None
+
+
+def test_a_carried_back_win_is_the_same_after_stop_and_resume() -> None:
+    game = _played(SLOW_LOSS, *SLOW_LOSS_MOVES)
+    whole = _review(game)
+    first = Review(game, BUDGET)
+    for _ in range(5):
+        first.step()
+    partial = Analysis.from_data(json.loads(json.dumps(first.analysis().to_data())), game)
+    resumed = Review(game, BUDGET, resume=partial).finish()
+    assert resumed.to_data() == whole.to_data()
+    assert Analysis.from_data(whole.to_data(), game).plies == whole.plies
+
+
+def test_a_damaged_proof_is_refused() -> None:
+    game = _played(SLOW_LOSS, *SLOW_LOSS_MOVES)
+    data = copy.deepcopy(_review(game).to_data())
+    data["plies"][3]["proof"] = 2
+    with pytest.raises(AnalysisError):
+        Analysis.from_data(data, game)

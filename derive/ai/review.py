@@ -26,10 +26,20 @@ The API (all the browser worker needs)::
      "label": "inaccuracy" | "mistake" | "blunder" | None,
      "reason": {"code": ..., "move"?: ..., "squares"?: [...]} | None,
      "luck": -0.2 | None,             # re-rolls only: actual minus expected chance
-     "luck_label": "lucky" | "unlucky" | None}
+     "luck_label": "lucky" | "unlucky" | None,
+     "proof": k + 1}                  # only when raised: see below
+
+A search sees two or three plies.  When the search of position ``k + 1`` proves a win
+for the side that moved into it (a forced win its search of position ``k`` missed),
+position ``k`` was worth that win to its mover: its chances are raised to it (``"proof"``
+names the ply that proved it) and the move that led to ``k`` is judged again, as the
+one that let the win happen.  Only proven wins are carried back: a mere estimate is no
+better informed than the search it would replace.
 
 Reason codes: ``misses_win`` (``move``: the best move won at once),
-``allows_win`` (``move``: the opponent's winning reply), ``forced_capture``
+``allows_win`` (``move``: the opponent's winning reply), ``allows_forced_win``
+(``move``: the reply, played in the game, after which the win was proven),
+``forced_capture``
 (``move``: the capture the opponent's obligation now forces), ``exposes``
 (``squares``: own dice newly capturable), ``better`` (``move``: the best move).
 
@@ -80,6 +90,9 @@ LUCK: Final = 0.10
 lucky (unlucky): as much as an inaccuracy gives away."""
 
 LABELS: Final = tuple(name for name, _ in THRESHOLDS)
+
+BACK_UP: Final = 6
+"""Plies a proven win is carried back along the game (``Review._back_up``)."""
 
 _LEVEL: Final = "hard"
 """The search used: the strongest level, noise-free, so the same budget always
@@ -238,6 +251,9 @@ def _check_entry(entry: Any, k: int, game: Game, sides: set[str]) -> None:
         raise AnalysisError(f"{where}: unknown judgement")
     if entry.get("luck_label") not in (None, "lucky", "unlucky"):
         raise AnalysisError(f"{where}: unknown luck")
+    proof = entry.get("proof")
+    if proof is not None and not (type(proof) is int and k < proof <= len(game.moves)):
+        raise AnalysisError(f"{where}: the proof is damaged")
     reason = entry.get("reason")
     if reason is not None and (
         not isinstance(reason, dict) or not isinstance(reason.get("code"), str)
@@ -357,6 +373,75 @@ class Review:
         if k:
             entry.update(self._judgement(k))
         self._plies.append(entry)
+        if k >= 2 and self._proves_win(k):
+            self._back_up(k)
+
+    def _proves_win(self, k: int) -> bool:
+        """Whether position ``k`` is a proven win for the side whose move led there,
+        where the search of the position before did not see it (its horizon)."""
+        move = self._moves[k - 1]
+        if move.kind == REROLL:
+            return False  # a roll's result is luck: it bounds nothing before it
+        before = self._positions[k - 1]
+        mover = before.seating.team_of(before.to_move)
+        here = self._positions[k]
+        if here.is_over:
+            won = here.winner == mover
+        else:
+            # A lost score for the side to move proves the mover's win only when
+            # there are two sides (with more, someone else may win).
+            score = self._searched[k].score
+            won = len(here.sides) == 2 and score is not None and score <= -WIN_BOUND
+        return won and self._searched[k - 1].chances[mover] < 1.0
+
+    def _back_up(self, k: int) -> None:
+        """Carry the win proven at position ``k`` back along the game.
+
+        Position ``k - 1`` was worth at least what the move played from it gave: the
+        win.  Going back, a move of the losing side that was the search's own best move
+        shows that, as far as the search knows, the position before it was lost too;
+        the first losing move that was not the search's choice is the one that let the
+        win happen, and is judged again (``allows_forced_win``).  Winning moves are
+        never judged worse for it.  At most ``BACK_UP`` plies: beyond, a loss is slow,
+        not one move's."""
+        moves, positions = self._moves, self._positions
+        winner = positions[k - 1].seating.team_of(positions[k - 1].to_move)
+        j = k - 1
+        while j >= 1 and k - j <= BACK_UP:
+            self._raise(j, winner, k)
+            move = moves[j - 1]
+            mover = self._plies[j]["mover"]
+            if move.kind == REROLL:
+                return  # its result was luck: nothing before it is proven
+            if mover == winner:
+                self._plies[j].update(self._judgement(j))
+            else:
+                best = self._searched[j - 1].best
+                if best is None or Move.parse(best).unresolved != move.unresolved:
+                    entry = self._plies[j]
+                    entry.update(self._judgement(j))
+                    if entry["label"]:
+                        entry["reason"] = {"code": "allows_forced_win", "move": str(moves[k - 1])}
+                    return
+            if self._searched[j - 1].chances[winner] >= 1.0:
+                return  # the search of the position before saw it already
+            j -= 1
+
+    def _raise(self, j: int, winner: str, proof: int) -> None:
+        """Position ``j`` is a win for ``winner``, as proven (or as far as the search
+        knows) from position ``proof``."""
+        old = self._searched[j]
+        chances = {s: 1.0 if s == winner else 0.0 for s in old.chances}
+        self._searched[j] = Searched(old.best, old.score, chances)
+        entry = self._plies[j]
+        entry["chances"] = dict(chances)
+        entry["proof"] = proof
+        if j and self._moves[j - 1].kind == REROLL:
+            # Its mean over six results is unchanged; only the luck of this one moves.
+            mean = old.chances[entry["mover"]] - (entry["luck"] or 0.0)
+            luck = round(chances[entry["mover"]] - mean, 4)
+            entry["luck"] = luck
+            entry["luck_label"] = None if abs(luck) < LUCK else "lucky" if luck > 0 else "unlucky"
 
     def _judgement(self, k: int) -> dict[str, Any]:
         before = self._positions[k - 1]
