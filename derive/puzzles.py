@@ -16,12 +16,13 @@ the reply shown.  The format of ``assets/puzzles.json`` is in PUZZLES.md.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from . import safejson
 from .board import FACES, NEIGHBOURS, OPPOSITE, RIVES, square_name
+from .chains import Chain
 from .game import Game
-from .notation import CAPTURE, ENTER, MOVE, REROLL, Move
+from .notation import ADJUST, CAPTURE, ENTER, MOVE, REROLL, Move
 from .rulesets import RULE_SETS
 
 FORMAT: Final = "derive-puzzles"
@@ -55,7 +56,14 @@ KEYS: Final = ("id", "position", "solution", "theme", "difficulty", "source")
 
 
 class PuzzleError(ValueError):
-    """A puzzles file or puzzle the engine will not read; the message says why."""
+    """A puzzles file or puzzle the engine will not read; the message says why, and
+    ``kind`` what is wrong, for a page to say it in its own words: ``"malformed"`` (not
+    JSON text), ``"format"`` (not a puzzles file), ``"version"``, ``"too-big"``,
+    ``"too-deep"`` (refused unread) or ``"puzzle"`` (a puzzle, or a line of one)."""
+
+    def __init__(self, message: str, kind: str = "puzzle") -> None:
+        super().__init__(message)
+        self.kind = kind
 
 
 # ----- winning moves ---------------------------------------------------------
@@ -89,27 +97,83 @@ def _wins_at_once(game: Game, move: Move, side: str) -> bool:
 def _candidates(game: Game) -> list[Move]:
     """The legal moves that may win at once, by what a goal needs (R19): after the
     move a die of the player stands on its goal rive and, beyond a goal of one die,
-    the player has at least a goal's worth of dice on the board.  Exact: a move
-    failing either cannot win, so only the others are played out."""
+    the player has at least a goal's worth of dice on the board, and a chain of the
+    player's that the move changes may have the goal's length (``_Sizes``).  Exact: a
+    move failing any of these cannot win, so only the others are played out (most
+    moves of a long-goal game are dropped here, unplayed)."""
     colour = game.to_move
     goal_rive = frozenset(RIVES[OPPOSITE[colour]])
-    mine = [s for s, (c, _) in game.pieces().items() if c == colour]
-    anchors = [s for s in mine if s in goal_rive]
     need = game.rules.goal
+    if need == 1:
+        return [
+            m for m in game.legal_moves() if m.kind in (MOVE, CAPTURE) and m.to_square in goal_rive
+        ]
+    chains = game.chains(colour)
+    mine = sum(len(c) for c in chains)
+    if mine + 1 < need:
+        return []
+    anchors = [s for c in chains for s in c.squares if s in goal_rive]
+    # A winning chain already there (a position set up so) wins whatever is played: no
+    # move can be ruled out by the chains it changes.
+    sizes = None if any(c.well_formed and len(c) == need for c in chains) else _Sizes(chains)
     found = []
     for m in game.legal_moves():
-        count = len(mine) + (1 if m.kind == ENTER else 0)
-        if need > 1 and count < need:
+        kind = m.kind
+        if kind != ENTER and mine < need:
             continue
-        lands = m.kind in (MOVE, CAPTURE) and m.to_square in goal_rive
-        if need == 1:
-            if lands:
-                found.append(m)
-            continue
-        stays = any(a != m.from_square or m.kind not in (MOVE, CAPTURE) for a in anchors)
-        if lands or stays:
+        moving = kind in (MOVE, CAPTURE)
+        lands = moving and m.to_square in goal_rive
+        stays = anchors and not (len(anchors) == 1 and moving and m.from_square == anchors[0])
+        if not (lands or stays):
+            continue  # no die of the player on its goal rive after the move
+        if sizes is None or sizes.may_complete(m, need, goal_rive):
             found.append(m)
     return found
+
+
+class _Sizes:
+    """The player's chains before a move (none of them winning), to tell by sizes alone
+    whether the move may leave a chain of the goal's length on the goal rive.  A chain
+    the move does not touch stays as it was, so a winning chain after it is one of:
+
+    * the chain holding the die moved, entered, adjusted or re-rolled: at most that die
+      and the chains beside its square (the one it left one die shorter), anchored by
+      its square or one of them;
+    * a piece of the chain a moving die left: at most that chain less one die.
+    """
+
+    def __init__(self, chains: tuple[Chain, ...]) -> None:
+        self.chain_of = {s: c for c in chains for s in c.squares}
+        self._beside: dict[int, tuple[int, bool, tuple[Chain, ...]]] = {}
+
+    def beside(self, square: int) -> tuple[int, bool, tuple[Chain, ...]]:
+        """The chains touching ``square``: their total size, whether one is anchored."""
+        known = self._beside.get(square)
+        if known is None:
+            found: dict[int, Chain] = {}
+            for n in NEIGHBOURS[square]:
+                c = self.chain_of.get(n)
+                if c is not None:
+                    found[id(c)] = c
+            near = tuple(found.values())
+            known = (sum(len(c) for c in near), any(c.anchored for c in near), near)
+            self._beside[square] = known
+        return known
+
+    def may_complete(self, m: Move, need: int, goal_rive: frozenset[int]) -> bool:
+        kind = m.kind
+        if kind in (ADJUST, REROLL):
+            same = self.chain_of.get(m.from_square)  # the same squares, other values
+            return same is not None and len(same) == need and same.anchored
+        if kind not in (MOVE, CAPTURE, ENTER):
+            return False
+        left = self.chain_of.get(m.from_square) if kind != ENTER else None
+        if left is not None and len(left) > need and left.anchored:
+            return True
+        total, anchored, near = self.beside(m.to_square)
+        if left is not None and left in near:
+            total -= 1  # the moving die is no longer there
+        return total + 1 >= need and (anchored or m.to_square in goal_rive)
 
 
 def winning_moves(game: Game) -> list[Move]:
@@ -397,36 +461,78 @@ def judge(position: str, solution: list[str], played: list[str], move: str) -> s
 # ----- the file ----------------------------------------------------------------
 
 
-def load(text: str | bytes) -> list[dict[str, Any]]:
+class Loaded(NamedTuple):
+    """A puzzles file as read: its good puzzles, and a sentence for each bad one."""
+
+    puzzles: list[dict[str, Any]]
+    rejected: list[str]
+
+
+def read(text: str | bytes) -> Loaded:
     """The puzzles of a puzzles file's text, their fields' kinds checked (not their
-    solutions: that is ``check_puzzle``'s job); ``PuzzleError`` saying why not."""
+    solutions: that is ``check_puzzle``'s job), each bad puzzle set aside with the
+    reason, so that one bad entry costs only itself.  The file as a whole is bounded
+    before it is parsed (size, depth, values, puzzles); ``PuzzleError`` (its ``kind``
+    saying which) if it is not a puzzles file this game reads."""
     try:
         data = safejson.loads(text, max_chars=MAX_FILE_CHARS, max_depth=MAX_DEPTH)
         safejson.check(data, max_depth=MAX_DEPTH, max_items=MAX_ITEMS, max_chars=MAX_FILE_CHARS)
+    except safejson.TooLarge as error:
+        kind = "too-deep" if "nested" in str(error) else "too-big"
+        raise PuzzleError(f"the puzzles file cannot be read: {error}", kind) from None
     except ValueError as error:
-        raise PuzzleError(f"the puzzles file cannot be read: {error}") from None
+        raise PuzzleError(f"the puzzles file cannot be read: {error}", "malformed") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise PuzzleError(f"this is not a puzzles file (its format is not {FORMAT!r})")
+        raise PuzzleError(f"this is not a puzzles file (its format is not {FORMAT!r})", "format")
     if data.get("version") != VERSION:
-        raise PuzzleError(f"the puzzles file is of a version this game does not read ({VERSION})")
+        raise PuzzleError(
+            f"the puzzles file is of a version this game does not read ({VERSION})", "version"
+        )
     puzzles = data.get("puzzles")
     if not isinstance(puzzles, list):
-        raise PuzzleError("the puzzles file holds no list of puzzles")
+        raise PuzzleError("the puzzles file holds no list of puzzles", "format")
     if len(puzzles) > MAX_PUZZLES:
-        raise PuzzleError(f"the puzzles file holds more than {MAX_PUZZLES} puzzles")
+        raise PuzzleError(f"the puzzles file holds more than {MAX_PUZZLES} puzzles", "too-big")
+    good: list[dict[str, Any]] = []
+    rejected: list[str] = []
     seen: set[str] = set()
     for i, p in enumerate(puzzles, 1):
-        if not isinstance(p, dict) or any(k not in p for k in KEYS):
-            raise PuzzleError(f"puzzle {i} lacks one of {', '.join(KEYS)}")
-        if not isinstance(p["id"], str) or p["id"] in seen:
-            raise PuzzleError(f"puzzle {i} has no id of its own")
-        seen.add(p["id"])
-        if not isinstance(p["position"], str) or not isinstance(p["solution"], list):
-            raise PuzzleError(f"puzzle {p['id']}: the position or the solution is malformed")
-        if not all(isinstance(m, str) for m in p["solution"]) or len(p["solution"]) not in (1, 3):
-            raise PuzzleError(f"puzzle {p['id']}: the solution is not 1 or 3 moves")
-        if not isinstance(p["theme"], list) or not all(t in THEMES for t in p["theme"]):
-            raise PuzzleError(f"puzzle {p['id']}: a theme is not one of {', '.join(THEMES)}")
-        if type(p["difficulty"]) is not int:
-            raise PuzzleError(f"puzzle {p['id']}: the difficulty is not a whole number")
-    return puzzles
+        problem = _entry_problem(p, i, seen)
+        if problem is None:
+            seen.add(p["id"])
+            good.append(p)
+        else:
+            rejected.append(problem)
+    return Loaded(good, rejected)
+
+
+def _entry_problem(p: Any, i: int, seen: set[str]) -> str | None:
+    """Why entry ``i`` of a file is not a puzzle this game reads, or ``None``."""
+    if not isinstance(p, dict) or any(k not in p for k in KEYS):
+        return f"puzzle {i} lacks one of {', '.join(KEYS)}"
+    if not isinstance(p["id"], str) or not p["id"] or p["id"] in seen:
+        return f"puzzle {i} has no id of its own"
+    name = f"puzzle {i} ({p['id'][:64]})"
+    if not isinstance(p["position"], str) or not isinstance(p["solution"], list):
+        return f"{name}: the position or the solution is malformed"
+    if not all(isinstance(m, str) for m in p["solution"]) or len(p["solution"]) not in (1, 3):
+        return f"{name}: the solution is not 1 or 3 moves"
+    if not isinstance(p["theme"], list) or not all(
+        isinstance(t, str) and t in THEMES for t in p["theme"]
+    ):
+        return f"{name}: a theme is not one of {', '.join(THEMES)}"
+    if type(p["difficulty"]) is not int:
+        return f"{name}: the difficulty is not a whole number"
+    return None
+
+
+def load(text: str | bytes) -> list[dict[str, Any]]:
+    """The puzzles of a puzzles file that must be perfect (the shipped one, for
+    ``tools.puzzles.mine --check``): as ``read``, but a single bad puzzle is a
+    ``PuzzleError`` too (the first one's reason)."""
+    loaded = read(text)
+    if loaded.rejected:
+        more = len(loaded.rejected) - 1
+        also = f" (and {more} more)" if more else ""
+        raise PuzzleError(loaded.rejected[0] + also, "puzzle")
+    return loaded.puzzles

@@ -21,9 +21,11 @@ def shipped() -> list[dict[str, Any]]:
 
 
 def test_every_shipped_puzzle_checks_with_the_engine() -> None:
-    items = shipped()
-    problems = [f"{p['id']}: {x}" for p in items for x in puzzles.check_puzzle(p)]
-    assert problems == []
+    """What ``tools.puzzles.mine --check`` runs: the file read strictly (one bad puzzle
+    refuses it), then every puzzle proved by ``check_puzzle`` (its solution is legal and
+    wins, every alternative fails, every reply to a win in two loses, its tags are the
+    engine's), and every rule set present."""
+    assert mine.check(SHIPPED) == []
 
 
 def test_the_shipped_file_holds_enough_puzzles_of_every_rule_set() -> None:
@@ -67,17 +69,64 @@ def _naive_forces(game: Game, first: Move) -> bool:
     return all(verdicts)
 
 
+SAMPLE = (
+    ("r1a1,y1a7,y1b8,r1f8,y1i9,y1h10 r ry L1", "f8-e9"),
+    ("r1c1,y1e1,y1d2,y2e3,r3c5,r5g5,r2b6,y2e9 y ry L2", "d2+"),
+    ("y2b2,y2a7,r3c7,r1e9,r2d10,y1h10,y1j10 r ry L2C", "c7-d8"),
+    ("y5j4,r1e5,y4i5,r2d6,y6h6,r3c7,y3g7,r4b8,r5a9,r4b10,y1d10,y6h10 r ry L3", "b10+"),
+)
+"""Wins in two, one per rule set (mined with --seed 1, fixed here so that the sample
+does not move with the shipped file), and the first move that wins."""
+EVERY = 6
+"""Of the other first moves, every sixth is played out in full (all of them take minutes)."""
+
+
 def test_the_fast_win_in_two_agrees_with_playing_everything_out() -> None:
-    """The filter and the early cut are exact: on the first win-in-two puzzles of
-    every rule set, each first move is judged as the full enumeration judges it."""
-    items = shipped()
-    for rules in mine.RULES:
-        twos = [p for p in items if p["source"]["rules"] == rules and len(p["solution"]) == 3]
-        for p in twos[:2]:
-            game = Game.from_position(p["position"])
-            side = game.seating.team_of(game.to_move)
-            for m in game.legal_moves():
-                assert puzzles.forces_win(game, m, side) == _naive_forces(game, m), (p["id"], m)
+    """The filters (``_candidates``) and the early cut are exact: on a fixed sample of
+    every rule set, the winning first move and a fixed share of the others are judged
+    as the full enumeration judges them; and the wins at once are the ones playing every
+    move out finds, in the position and after the winning first move and each reply."""
+    for position, first in SAMPLE:
+        game = Game.from_position(position)
+        side = game.seating.team_of(game.to_move)
+        moves = game.legal_moves()
+        tried = [m for m in moves if str(m) == first] + [
+            m for m in moves[::EVERY] if str(m) != first
+        ]
+        verdicts = {str(m): puzzles.forces_win(game, m, side) for m in tried}
+        assert verdicts == {str(m): _naive_forces(game, m) for m in tried}, position
+        assert verdicts[first] and not all(verdicts.values())
+        assert _naive_wins(game) == set(puzzles.winning_moves(game)) == set()
+        for m in tried[:1]:  # the winning first move: every reply leaves a win at once
+            game.push(m)
+            for reply in [] if game.is_over else game.legal_moves():
+                game.push(reply if reply.kind != REROLL else reply._replace(value=2))
+                if not game.is_over:
+                    assert set(puzzles.winning_moves(game)) == _naive_wins(game), (position, m)
+                game.undo()
+            game.undo()
+
+
+def _naive_wins(game: Game) -> set[Move]:
+    """The moves that win at once, by playing every legal move out."""
+    side = game.seating.team_of(game.to_move)
+    wins = set()
+    for m in game.legal_moves():
+        results = [m._replace(value=v) for v in range(1, 7)] if m.kind == REROLL else [m]
+        ok = True
+        for r in results:
+            game.push(r)
+            ok = ok and game.winner == side
+            game.undo()
+        if ok:
+            wins.add(m)
+    return wins
+
+
+def test_the_sample_is_made_of_shipped_kinds_of_puzzle() -> None:
+    for position, first in SAMPLE:
+        line = puzzles.solve(Game.from_position(position))
+        assert line is not None and len(line) == 3 and str(line[0]) == first
 
 
 def test_a_changed_solution_is_caught() -> None:
@@ -160,17 +209,88 @@ def test_the_loader_refuses_a_duplicate_id_and_a_foreign_theme() -> None:
 
 
 def test_mining_is_deterministic_from_the_seed() -> None:
-    job = mine.Job("L1", ("easy", "random"), 0, 7)
+    # One short game of a pair the miner plays; one of its two puzzles is missed by
+    # ``easy`` and ``medium``, so the rating's searches are repeated too.
+    job = mine.Job("L1", ("easy", "random"), 1, 2)
     once = mine.mine_game(job)
+    assert len(once) >= 2 and any(p["difficulty"] > 1000 for p in once)
     assert once == mine.mine_game(job)
     for p in once:
         assert puzzles.check_puzzle({**p, "id": "x"}) == []
 
 
-def test_check_passes_on_the_shipped_file_and_fails_on_a_damaged_one(tmp_path: Path) -> None:
-    assert mine.main(["--check", "--out", str(SHIPPED)]) == 0
-    data = json.loads(SHIPPED.read_text(encoding="utf-8"))
-    data["puzzles"][0]["solution"] = ["pass"]
-    bad = tmp_path / "puzzles.json"
-    bad.write_text(json.dumps(data), encoding="utf-8")
-    assert mine.main(["--check", "--out", str(bad)]) == 1
+def _small_file(tmp_path: Path, change: Any = None) -> Path:
+    """A puzzles file of a win in one and a win in two of every rule set (shipped
+    puzzles), ``change`` applied to its data."""
+    items = shipped()
+    chosen = [
+        next(p for p in items if p["source"]["rules"] == r and len(p["solution"]) == n)
+        for r in mine.RULES
+        for n in (1, 3)
+    ]
+    data = {"format": puzzles.FORMAT, "version": puzzles.VERSION, "puzzles": chosen}
+    if change is not None:
+        change(data)
+    path = tmp_path / "puzzles.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def test_check_passes_on_a_sound_file_and_fails_on_any_bad_puzzle(tmp_path: Path) -> None:
+    """``--check`` is what the first test runs on the shipped file (``mine.check``), on a
+    smaller one here: one bad puzzle, whatever is wrong with it, fails the whole file."""
+    assert mine.main(["--check", "--out", str(_small_file(tmp_path))]) == 0
+
+    def wrong_solution(data: dict[str, Any]) -> None:
+        data["puzzles"][0]["solution"] = ["pass"]
+
+    def unreadable_puzzle(data: dict[str, Any]) -> None:
+        data["puzzles"][3] = {"id": "x"}
+
+    def foreign_theme(data: dict[str, Any]) -> None:
+        data["puzzles"][5]["theme"] = ["luck"]
+
+    for change in (wrong_solution, unreadable_puzzle, foreign_theme):
+        bad = _small_file(tmp_path, change)
+        assert mine.main(["--check", "--out", str(bad)]) == 1, change.__name__
+        assert mine.check(bad) != []
+
+
+def test_read_keeps_the_good_puzzles_and_says_why_each_bad_one_is_left_out() -> None:
+    good = shipped()[:3]
+    doc = {
+        "format": "derive-puzzles",
+        "version": 1,
+        "puzzles": [good[0], {"id": "a"}, good[1], {**good[2], "difficulty": "hard"}, good[0]],
+    }
+    loaded = puzzles.read(json.dumps(doc))
+    assert loaded.puzzles == [good[0], good[1]]
+    assert len(loaded.rejected) == 3
+    assert "puzzle 2 lacks" in loaded.rejected[0]
+    assert "difficulty" in loaded.rejected[1] and good[2]["id"] in loaded.rejected[1]
+    assert "puzzle 5 has no id of its own" in loaded.rejected[2]  # a second good[0]
+    with pytest.raises(puzzles.PuzzleError, match=r"puzzle 2 lacks .*\(and 2 more\)") as caught:
+        puzzles.load(json.dumps(doc))  # the shipped file must be perfect
+    assert caught.value.kind == "puzzle"
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        (b"[" * 100 + b"]" * 100, "too-deep"),
+        (b"x" * (puzzles.MAX_FILE_CHARS + 1), "too-big"),
+        (b"{not json", "malformed"),
+        (b"\xff\xfe", "malformed"),
+        (b"[1]", "format"),
+        (b'{"format": "derive-puzzles", "version": 1, "puzzles": 3}', "format"),
+        (b'{"format": "derive-puzzles", "version": "1", "puzzles": []}', "version"),
+        (
+            json.dumps({"format": "derive-puzzles", "version": 1, "puzzles": [0] * 5001}).encode(),
+            "too-big",
+        ),
+    ],
+)
+def test_a_file_refused_whole_says_what_kind_of_wrong(text: bytes, kind: str) -> None:
+    with pytest.raises(puzzles.PuzzleError) as caught:
+        puzzles.read(text)
+    assert caught.value.kind == kind and isinstance(caught.value, ValueError)
