@@ -26,6 +26,7 @@ from ..board.orientation import KEY_DIAGONALS
 from ..board.svg import die_svg
 from ..board.widget import BoardWidget
 from ..review import driver as review_driver
+from ..review import keeping as review_keeping
 from ..review.page import ReviewPage
 from ..shelf.storage import ShelfGlue
 from ..shelf.storage import get_item as _storage_get
@@ -153,15 +154,29 @@ class Page:
             self.spawn(self.computer.start())
         query = _query()
         if review_driver.wanted(query) and launch.game is not None and not self.embed:
-            self.open_review(review_driver.budget_from(query))
+            self.open_review(review_driver.budget_from(query) if "budget" in query else None)
 
     def open_review(self, budget: int | None = None) -> None:
-        """Show the review of the page's game and analyse it in the computer's worker."""
+        """Show the review of the page's game and analyse it in the computer's worker,
+        going on from the analysis kept with the saved game (a complete one is shown at
+        once, with no search); ``budget``: the URL's, else the kept analysis's."""
         self.banner_dismissed = True
+        if self.ctrl.ai_to_move():  # a game going on waits while it is reviewed (Resume)
+            self.ctrl.cancel_thinking()
+            self.ctrl.paused = True
+        keeper = self.shelf.keeper
+        keeper.reviewing()
         if self.review is None or self.review.state.game.moves != self.ctrl.game.moves:
-            self.review = ReviewPage(self, document, budget or review_driver.BUDGET)
+            budget, kept = review_keeping.choose(budget, keeper.kept_analysis(self.ctrl.game))
+            self.review = ReviewPage(self, document, budget, kept)
+            self.shelf.render()  # a kept analysis found damaged is said
         self.review.open()
-        self.spawn(self.review.run())
+        if not self.review.state.done:
+            self.spawn(self.review.run())
+
+    def keep_analysis(self, game: Any, data: dict[str, Any]) -> None:
+        """The review's analysis so far, kept with the saved game (review.keeping)."""
+        self.shelf.keep_analysis(game, data)
 
     def take_over_early_setup(self, *, asked: bool) -> None:
         """A first visit may have chosen its game, or cancelled the form, before Python
@@ -546,6 +561,7 @@ class Page:
             "prev": ctrl.game.ply > 0 and ctrl.view_ply != 0,
             "next": ctrl.view_ply is not None,
             "last": ctrl.view_ply is not None,
+            "review": bool(ctrl.game.moves),  # the menu's, and the end banner's
         }
         for action, enabled in states.items():
             for button in document.querySelectorAll(f'[data-action="{action}"]'):

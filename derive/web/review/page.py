@@ -21,6 +21,7 @@ from ..table.controller import Controller
 from ..words import i18n
 from .driver import ReviewState
 from .graph import graph_svg
+from .keeping import Keeping, fill
 from .panel import mistakes_html, progress_words, summary_html
 
 SLICE_S: Final = 0.05
@@ -49,16 +50,20 @@ class Host(Protocol):
 
     def render(self) -> None: ...
     def spawn(self, task: Coroutine[Any, Any, None]) -> None: ...
+    def keep_analysis(self, game: Game, data: dict[str, Any]) -> None: ...
 
 
 class ReviewPage:
     """The review of the page's game; ``open`` shows it and starts the analysis."""
 
-    def __init__(self, host: Host, document: Any, budget: int) -> None:
+    def __init__(self, host: Host, document: Any, budget: int, kept: Any = None) -> None:
+        """``kept``: the analysis kept with the game (an ``Analysis`` at ``budget``)."""
         self.host = host
         self.document = document
         self.budget = budget
         self.state = ReviewState(Game.from_record(host.ctrl.game.record()))
+        fill(self.state, kept)  # a complete one is the review: no search at all
+        self.keeping = Keeping(host.keep_analysis, budget, self.state)
         self.section: Any = None
         self.running = False
         self.stopped = False
@@ -148,10 +153,12 @@ class ReviewPage:
                 except ValueError as error:
                     self.state.error = str(error)
                 self.render()
+                self.keeping.answered(self.state)
                 if self.state.done or self.state.error or self.section is None:
                     break
         finally:
             self.running = False
+            self.keeping.stopped(self.state)
             self.render()
 
     def _prior(self) -> dict[str, Any]:

@@ -12,10 +12,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final, Literal, Protocol
 
+from ...ai.review import Analysis
 from ...game import Game
 from ..table import share
 from ..table.controller import HUMAN, Controller, Notice, Setup
 from ..words import i18n
+from . import kept
 from .saved import (
     GAME_PREFIX,
     LEGACY_FORMAT,
@@ -111,9 +113,10 @@ class Download:
     mime: str = "application/json"
 
 
-Result = Literal["changed", "render", "share", "none"] | Download
+Result = Literal["changed", "render", "share", "none", "review", "changed-review"] | Download
 """What the page does after an action: redraw after a new game was installed, redraw
-the shelf only, open the share dialog, nothing, or save a file."""
+the shelf only, open the share dialog, nothing, open the review of the page's game
+(``changed-review``: of a game just installed), or save a file."""
 
 
 class TabMemory(Protocol):
@@ -158,6 +161,8 @@ class Bound:
     created: int
     origin: Origin
     you: str | None
+    analysis: Any = None
+    """The review's analysis kept with the entry (``kept.py``), carried over each write."""
 
 
 class Keeper:
@@ -188,6 +193,11 @@ class Keeper:
         self.evicted: dict[str, Entry] = {}
         """Finished games removed to make room, by id: their export is offered until the
         page is left (they exist nowhere else)."""
+        self.offered: list[str] | None = None
+        """The moves of the game a Review button was offered for (after a file, a link)."""
+        self.unkept: tuple[str, int] | None = None
+        """``(entry id, moves)`` of the game whose analysis found no room: not tried again
+        (a longer analysis of it would not fit either)."""
         if trouble is not None:
             self._not_saving(trouble)
 
@@ -226,6 +236,9 @@ class Keeper:
             # A ?position= link gets its seed from the position (the engine's rule): the
             # same link is the same game, so it resumes instead of multiplying.
             self.open_incoming(game, ai, "link", correspondence=code)
+            # Not when the link hands this device its move: it was sent to be played.
+            if self.ctrl.game is game and not (code and self._you(game, ai)):
+                self._offer_review(game)
             return False
         resumed = self._resume_last()
         if not resumed:
@@ -302,6 +315,7 @@ class Keeper:
         self.ctrl.open_game(game, entry.ai())
         self.ctrl.setup = Setup.from_json(entry.setup)
         self._take(Bound(entry.id, game, entry.stamp, entry.created, entry.origin, entry.you))
+        self._take_kept(entry)
         self._prompt_send()
         return True
 
@@ -312,7 +326,7 @@ class Keeper:
         self.tab.remember(bound.id)
         if bound.you and not self.ctrl.flip:
             self.ctrl.bottom = bound.you  # by correspondence: your own rive at the bottom
-        for topic in ("newer", "older", "send", "forked", "gone", "apart"):
+        for topic in ("newer", "older", "send", "forked", "gone", "apart", "review", "analysis"):
             self._hush(topic)
         self.pending = None
 
@@ -370,6 +384,7 @@ class Keeper:
             ctrl.setup = Setup.from_json(entry.setup) if entry.setup else ctrl.setup
             you = self._you(game, seats_ai) if correspondence else entry.you
             self._take(Bound(entry.id, game, entry.stamp, entry.created, entry.origin, you))
+            self._take_kept(entry)
             self._write(touch=bool(extended) and not same)
             if extended and not same:
                 self._greet(game, seats_ai, correspondence, continued=len(entry.moves))
@@ -443,7 +458,7 @@ class Keeper:
         """An imported file: a bad one leaves the game as it was and says why."""
         ctrl = self.ctrl
         try:
-            game = share.load_file(text)  # size and nesting measured before parsing
+            game, analysis = share.read_file(text)  # size and nesting measured before parsing
         except share.NotARecord as error:
             key = "file.too_big" if str(error) == "too big" else "file.not_json"
             ctrl.notice = Notice("error", ctrl.t("file.bad", reason=ctrl.t(key)))
@@ -454,6 +469,125 @@ class Keeper:
         ai = {c: v for c, v in ctrl.seats.items() if v != HUMAN and c in game.seating.colours}
         self.open_incoming(game, ai, "file")
         ctrl.notice = Notice("success", ctrl.t("file.imported"))
+        self._take_analysis(game, analysis)
+        self._offer_review(game)
+        return True
+
+    # ----- the review's analysis, kept with its game ---------------------------------
+
+    def _take_kept(self, entry: Entry) -> None:
+        """The analysis kept with ``entry``, now the tab's: checked against its game once,
+        so that what is carried over later moves (``kept.trimmed``) is known to be good; a
+        bad one is dropped from the entry and said (the game stays)."""
+        bound = self.bound
+        if entry.analysis is None or bound is None:
+            return
+        analysis, problem = kept.read(entry.analysis, bound.game)
+        if analysis is not None:
+            bound.analysis = entry.analysis
+        elif problem is not None:
+            self._keep_in(entry.id, None)
+            self._say(Message("analysis", "warning", "shelf.analysis_dropped"))
+
+    def _take_analysis(self, game: Game, data: Any) -> None:
+        """A file's analysis section: checked against its game, then kept with the game's
+        entry (unless the entry already keeps a fuller one); a bad one is dropped and
+        said, and the game stays."""
+        bound = self.bound
+        if data is None or bound is None or bound.game is not game:
+            return
+        analysis, problem = kept.read(data, game)
+        if analysis is None:
+            if problem is not None:
+                self._say(Message("analysis", "warning", "file.analysis_dropped"))
+            return
+        chosen = kept.better(bound.analysis, analysis.to_data())
+        if chosen is not bound.analysis:
+            bound.analysis = chosen
+            self._write(touch=False)
+
+    def _offer_review(self, game: Game) -> None:
+        """After a file or a link: a message with a Review button (the menu has one too)."""
+        if not game.moves or self.shelf is None:
+            return
+        bound = self.bound
+        ready = bound is not None and bound.game is game and kept.complete(bound.analysis)
+        key = "shelf.review.ready" if ready else "shelf.review.offer"
+        self.offered = moves_of(game)
+        self._say(Message("review", "info", key, actions=(Action("review", "games.review"),)))
+
+    def reviewing(self) -> None:
+        """The review is open: its offer has been taken up."""
+        self._hush("review")
+
+    def kept_analysis(self, game: Game) -> Analysis | None:
+        """The analysis kept with ``game``'s entry (the page's, or a saved game with the
+        same moves), checked against ``game``; a damaged or foreign one is dropped from
+        the entry and said, and the game stays as it is."""
+        if self.shelf is None:
+            return None
+        moves = moves_of(game)
+        bound = self.bound
+        if bound is not None and bound.game is self.ctrl.game and moves_of(bound.game) == moves:
+            # Good for the moves it was carried over (_take_kept): cut to these.
+            entry_id, data = bound.id, kept.trimmed(bound.analysis, moves)
+        else:
+            entry = self._entry_with(game)
+            if entry is None:
+                return None
+            entry_id, data = entry.id, entry.analysis
+        analysis, problem = kept.read(data, game)
+        if problem is not None:
+            self._keep_in(entry_id, None)
+            self._say(Message("analysis", "warning", "shelf.analysis_dropped"))
+        return analysis
+
+    def keep_analysis(self, game: Game, data: dict[str, Any]) -> None:
+        """The review's analysis of ``game`` so far (``Analysis.to_data``): kept with its
+        entry where there is room for it without removing any game; else said, once."""
+        if self.shelf is None:
+            return
+        entry = self._entry_with(game)
+        if entry is None or self.unkept == (entry.id, len(game.moves)):
+            return
+        if not self._keep_in(entry.id, data):
+            self.unkept = (entry.id, len(game.moves))
+            self._say(Message("analysis", "warning", "shelf.analysis_no_room"))
+
+    def _entry_with(self, game: Game) -> Entry | None:
+        """The stored entry of ``game`` with exactly its moves: the tab's first."""
+        assert self.shelf is not None
+        moves = moves_of(game)
+        ids = [self.bound.id] if self.bound is not None else []
+        ids += [e.id for e in self.shelf.family(game_key(game))]
+        for entry_id in ids:
+            found = self.shelf.read(entry_id)
+            if isinstance(found, SetAside):
+                self._report(found)
+            elif isinstance(found, Entry) and found.moves == moves:
+                return found
+        return None
+
+    def _keep_in(self, entry_id: str, data: Any) -> bool:
+        """Write ``data`` as the analysis of the stored entry ``entry_id`` (``None``: none),
+        never removing a game for it; whether it was written."""
+        assert self.shelf is not None
+        bound = self.bound
+        if bound is not None and bound.id == entry_id and bound.game is self.ctrl.game:
+            bound.analysis = data
+        entry = self.shelf.read(entry_id)
+        if not isinstance(entry, Entry):
+            return False
+        entry.analysis = data
+        was = entry.stamp
+        try:
+            self.shelf.write(entry, evict=False)
+        except StorageError:
+            if bound is not None and bound.id == entry_id:
+                bound.analysis = None
+            return False
+        if bound is not None and bound.id == entry_id and bound.stamp == was:
+            bound.stamp = entry.stamp  # this tab's own write: nothing moved on elsewhere
         return True
 
     # ----- saving ---------------------------------------------------------------------
@@ -467,6 +601,9 @@ class Keeper:
         if self.bound is None or self.bound.game is not game:
             entry_id = self.shelf.new_id(game_key(game))
             self._take(Bound(entry_id, game, "", self.shelf.clock(), "new", None))
+        if self.offered is not None and self.offered != moves_of(game):
+            self._hush("review")  # offered for moves since undone or played on
+            self.offered = None
         self._write()
         self._prompt_send()
 
@@ -505,8 +642,10 @@ class Keeper:
         entry.you = bound.you
         if not touch and isinstance(stored, Entry):
             entry.updated = stored.updated
+        # Checked when it came (_take_kept): what it says of the moves kept still holds.
+        bound.analysis = entry.analysis = kept.trimmed(bound.analysis, moves)
         try:
-            evicted = self.shelf.write(entry)
+            evicted = self._store(entry)
         except StorageError as error:
             # The game plays on unsaved; every other game stays as it was.
             self._not_saving(REFUSALS[error.kind])
@@ -516,6 +655,20 @@ class Keeper:
         if storage is not None and storage.key in ROOM_MESSAGES:
             self._hush("storage")  # an unavailable storage does not come back by itself
         self._announce_evicted(evicted)
+
+    def _store(self, entry: Entry) -> list[Entry]:
+        """Write the tab's entry; its analysis only if it fits without removing any game
+        (else the game is written without it, and the player told)."""
+        assert self.shelf is not None and self.bound is not None
+        if entry.analysis is not None:
+            try:
+                return self.shelf.write(entry, evict=False)
+            except StorageError as error:
+                if not error.full:
+                    raise
+                entry.analysis = self.bound.analysis = None
+                self._say(Message("analysis", "warning", "shelf.analysis_no_room"))
+        return self.shelf.write(entry)
 
     def _announce_evicted(self, evicted: list[Entry]) -> None:
         """Each finished game removed to make room, in a message that offers its export
@@ -611,6 +764,9 @@ class Keeper:
             return
         if entry.moves == moves_of(self.ctrl.game):
             bound.stamp = entry.stamp  # the same game: nothing to tell
+            theirs, _ = kept.read(entry.analysis, self.ctrl.game)  # another tab's review
+            if theirs is not None:
+                bound.analysis = kept.better(bound.analysis, theirs.to_data())
             self._hush("newer")
             return
         self._say(
@@ -633,7 +789,7 @@ class Keeper:
         if name == "share":
             return "share"
         if name == "export-current":
-            return Download(*self.ctrl.export_file())
+            return self.export_current()
         handler = self._actions.get(name)
         if self.shelf is None or handler is None:
             return "none"
@@ -663,13 +819,38 @@ class Keeper:
         entry = shelf.read(entry_id)
         return self._export_entry(entry) if isinstance(entry, Entry) else "render"
 
+    def export_current(self) -> Download:
+        """The page's game as a file, with the analysis kept with it if there is one."""
+        game = self.ctrl.game
+        bound = self.bound
+        good = bound is not None and bound.game is game
+        data = kept.trimmed(bound.analysis, moves_of(game)) if bound is not None and good else None
+        return Download(*share.export_file(game, self._checked(data, game)))
+
+    def _checked(self, data: Any, game: Game) -> dict[str, Any] | None:
+        """``data`` as an analysis of ``game`` fit to export, or ``None``."""
+        analysis, _ = kept.read(data, game)
+        return None if analysis is None else analysis.to_data()
+
     def _export_entry(self, entry: Entry) -> Result:
         try:
-            return Download(*share.export_file(entry.game()))
+            game = entry.game()
+            return Download(*share.export_file(game, self._checked(entry.analysis, game)))
         except Unreadable as problem:
             reason = (("reason", self._reason(problem)),)
             self._say(Message("export", "error", "shelf.cannot_export", reason))
             return "render"
+
+    def _act_review(self, shelf: Shelf, entry_id: str) -> Result:
+        """Review a game of the list (``""``: the page's): opened first if it is another."""
+        self._hush("review")
+        bound = self.bound
+        if not entry_id or (
+            bound is not None and bound.id == entry_id and bound.game is self.ctrl.game
+        ):
+            return "review"
+        found = self._act_resume(shelf, entry_id)
+        return "changed-review" if found == "changed" else found
 
     def _act_delete(self, shelf: Shelf, entry_id: str) -> Result:
         text = shelf.delete(entry_id)
@@ -720,6 +901,7 @@ class Keeper:
 
     _actions: Final[dict[str, Callable[[Keeper, Shelf, str], Result]]] = {
         "resume": _act_resume,
+        "review": _act_review,
         "load-newer": _act_load_newer,
         "open-pending": _act_open_pending,
         "export": _act_export,

@@ -104,7 +104,7 @@ def _draw(entry: Entry, lang: str) -> str:
 
 
 def games_html(keeper: Keeper, when: Callable[[int], str], *, pictures: bool = False) -> str:
-    """The "Your games" list: each saved game (resume, export, delete) and the texts
+    """The "Your games" list: each saved game (resume, review, export, delete) and the texts
     kept aside because they could not be read (export, repair, delete).  ``pictures``:
     with a small picture of each game (while the list is open: a page with many games
     need not hold them all the rest of the time)."""
@@ -117,6 +117,8 @@ def games_html(keeper: Keeper, when: Callable[[int], str], *, pictures: bool = F
     for entry in shelf.recent():
         here = entry.id == current
         buttons = [] if here else [_button(ctrl, "resume", "games.resume", entry.id)]
+        if entry.moves:  # opens the game (if it is another) and its review
+            buttons.append(_button(ctrl, "review", "games.review", entry.id))
         buttons.append(_button(ctrl, "export", "games.export", entry.id))
         if not here:  # the game on the board stays: it would be saved again at once
             buttons.append(_button(ctrl, "delete", "games.delete", entry.id))

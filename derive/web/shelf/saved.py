@@ -213,6 +213,9 @@ class Entry:
     stamp: str = ""
     """Changes with every write: a tab knows whether someone else wrote since it read."""
     size: int = 0
+    analysis: Any = None
+    """The review's analysis of the game (``Analysis.to_data``'s form, ``kept.py``), or
+    ``None``; checked against the game only when used, so a bad one never costs the game."""
 
     @property
     def moves(self) -> list[str]:
@@ -235,6 +238,8 @@ class Entry:
         return replay(self.record)
 
     def to_text(self) -> str:
+        # An entry without an analysis keeps the shape earlier versions wrote.
+        extra = {} if self.analysis is None else {"analysis": self.analysis}
         return json.dumps(
             {
                 "format": ENTRY_FORMAT,
@@ -250,6 +255,7 @@ class Entry:
                 "setup": self.setup,
                 "summary": {"position": self.position, "ply": self.ply, "result": self.result},
                 "record": self.record,
+                **extra,
             },
             separators=(",", ":"),
             ensure_ascii=False,
@@ -318,6 +324,7 @@ def parse_entry(text: str, storage_key: str | None = None) -> Entry:
         result=result,
         stamp=_typed(data, "stamp", str),
         size=len(text),
+        analysis=data.get("analysis"),
     )
 
 
@@ -550,17 +557,19 @@ class Shelf:
     def new_stamp(self) -> str:
         return f"{self.rng.getrandbits(48):012x}"
 
-    def write(self, entry: Entry, *, keep: Iterable[str] = ()) -> list[Entry]:
+    def write(self, entry: Entry, *, keep: Iterable[str] = (), evict: bool = True) -> list[Entry]:
         """Store ``entry`` (with a fresh stamp), making room if the shelf is beyond its
         bounds or the browser full: the oldest finished games go, never an unfinished
         one, nor ``entry`` nor the ids in ``keep``.  Returns the games removed (the caller
         offers their export: they exist nowhere else now); ``StorageError`` if there is
-        still no room (nothing is then removed for it)."""
+        still no room (nothing is then removed for it).  ``evict=False``: no game goes
+        (an analysis is kept only where there is room for it: it can be redone, a game
+        cannot)."""
         entry.stamp = self.new_stamp()
         text = entry.to_text()
         entry.size = len(text)
         spare = {entry.id, *keep}
-        candidates = [e for e in self._eviction_order() if e.id not in spare]
+        candidates = [e for e in self._eviction_order() if e.id not in spare] if evict else []
         others = [e for e in self.entries.values() if e.id != entry.id]
         count = len(others) + 1
         chars = sum(e.size for e in others) + entry.size

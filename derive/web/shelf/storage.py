@@ -221,6 +221,11 @@ class ShelfGlue:
         self.keeper.save()
         self.render()
 
+    def keep_analysis(self, game: Any, data: dict[str, Any]) -> None:
+        """The review's analysis so far, kept with its game (``Keeper.keep_analysis``)."""
+        self.keeper.keep_analysis(game, data)
+        self.render()
+
     def on_storage(self, event: Any) -> None:
         if not is_none(event.storageArea) and event.storageArea != window.localStorage:
             return
@@ -253,9 +258,10 @@ class ShelfGlue:
             if dialog is not None:
                 dialog.close()
             return
-        self.after(self.keeper.act(name, arg))
-        if name in ("resume", "repair") and dialog is not None and dialog.open:
-            dialog.close()
+        result = self.keeper.act(name, arg)
+        if name in ("resume", "repair", "review") and dialog is not None and dialog.open:
+            dialog.close()  # before the review opens, so that it is what is in sight
+        self.after(result)
 
     def after(self, result: Result) -> None:
         page = self.page
@@ -266,6 +272,11 @@ class ShelfGlue:
             page.changed()
         elif result == "share":
             self.share()
+        elif result in ("review", "changed-review"):
+            if result == "changed-review":
+                page.banner_dismissed = False
+                page.changed()
+            page.open_review()
         self.render()
         page.render()
 
@@ -284,7 +295,7 @@ class ShelfGlue:
 
     def export(self) -> None:
         ctrl = self.page.ctrl
-        self.download(Download(*ctrl.export_file()))
+        self.download(self.keeper.export_current())  # with its review's analysis, if kept
         ctrl.notice = Notice("success", ctrl.t("file.exported"))
         self.page.render()
 

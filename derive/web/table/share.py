@@ -2,7 +2,9 @@
 
 Both carry the engine's game record (``Game.record()``), so loading replays and checks
 every move; anything broken is a ``ValueError`` whose message says what, and the caller
-keeps its current game.
+keeps its current game.  A file may also carry a review's analysis, as the record's
+optional ``"analysis"`` section (``derive.record.ANALYSIS``): ``read_file`` hands it back
+unread, for the shelf to check against the game (``shelf.kept``); a link never carries it.
 """
 
 from __future__ import annotations
@@ -11,14 +13,16 @@ import base64
 import binascii
 import json
 import zlib
-from typing import Final
+from typing import Any, Final
 
 from ... import safejson
 from ...game import Game
 from ...limits import MAX_RECORD_CHARS
+from ...record import ANALYSIS
 
-MAX_FILE_CHARS: Final = MAX_RECORD_CHARS
-"""A record of even a very long game is a few tens of kilobytes."""
+MAX_FILE_CHARS: Final = 2 * MAX_RECORD_CHARS
+"""A record of even a very long game is a few tens of kilobytes; a file may add its
+analysis, which a saved game keeps only up to ``MAX_RECORD_CHARS`` in all."""
 MAX_CODE_CHARS: Final = 60_000
 _MAX_INFLATED: Final = MAX_RECORD_CHARS
 
@@ -61,12 +65,34 @@ def decode(code: str) -> Game:
     return Game.from_record(data)
 
 
-def export_file(game: Game) -> tuple[str, str]:
-    """``(file name, JSON text)`` of the game's record."""
+def export_file(game: Game, analysis: Any = None) -> tuple[str, str]:
+    """``(file name, JSON text)`` of the game's record, with ``analysis`` (a review's,
+    ``Analysis.to_data``'s form) as its ``"analysis"`` section when given and when the
+    file stays within what an import reads (else the file is the record alone)."""
     record = game.record()
     setup = record["setup"]
     name = f"derive-{setup['rule_set']}-{str(game.seating).replace('/', '-')}-{game.ply}.json"
-    return name, json.dumps(record, indent=1, ensure_ascii=False) + "\n"
+    text = json.dumps(record, indent=1, ensure_ascii=False) + "\n"
+    if analysis is None:
+        return name, text
+    section = _section(analysis)
+    whole = text.rstrip()[:-1].rstrip() + f',\n "{ANALYSIS}": {section}\n}}\n'
+    return name, whole if len(whole) <= MAX_FILE_CHARS else text
+
+
+def _section(analysis: Any) -> str:
+    """The analysis with one line per position: readable, and a fraction of the size
+    full indentation would give it."""
+    plies = analysis.get("plies") if isinstance(analysis, dict) else None
+    if not isinstance(plies, list) or not plies:
+        return _compact(analysis)
+    parts = [f"{_compact(k)}: {_compact(v)}" for k, v in analysis.items() if k != "plies"]
+    lines = ",\n  ".join(_compact(ply) for ply in plies)
+    return "{" + ", ".join([*parts, f'"plies": [\n  {lines}\n ]']) + "}"
+
+
+def _compact(data: Any) -> str:
+    return json.dumps(data, separators=(", ", ": "), ensure_ascii=False)
 
 
 class NotARecord(ValueError):
@@ -75,13 +101,21 @@ class NotARecord(ValueError):
 
 def load_file(text: str) -> Game:
     """A game from an imported file: a JSON record or the engine's text form."""
+    return read_file(text)[0]
+
+
+def read_file(text: str) -> tuple[Game, Any]:
+    """An imported file's game and its analysis section as found (``None`` without one;
+    not checked here: a bad one must not cost the game)."""
     if not isinstance(text, str):
         raise NotARecord("neither JSON nor text form")
     if len(text) > MAX_FILE_CHARS:
         raise NotARecord("too big")
     stripped = text.lstrip("\ufeff \t\r\n")
     if stripped.startswith("{"):
-        return Game.from_record(safejson.loads(stripped, max_chars=MAX_FILE_CHARS))
+        data = safejson.loads(stripped, max_chars=MAX_FILE_CHARS)
+        analysis = data.get(ANALYSIS) if isinstance(data, dict) else None
+        return Game.from_record(data), analysis
     if stripped.startswith("["):
-        return Game.from_text(stripped)
+        return Game.from_text(stripped), None
     raise NotARecord("neither JSON nor text form")

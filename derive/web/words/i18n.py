@@ -39,6 +39,7 @@ EN: Final[dict[str, str]] = {
     "btn.play": "Play",
     "btn.resume": "Resume",
     "btn.review": "Review the game",
+    "btn.review.menu": "Review this game",
     "btn.language": "Français",
     "btn.rules": "Learn to play",
     "key.undo": "Undo (U)",
@@ -247,6 +248,20 @@ EN: Final[dict[str, str]] = {
     "games.last": "last played {when}",
     "games.current": "on the board",
     "games.resume": "Resume",
+    "games.review": "Review",
+    "shelf.review.offer": "You can review this game: the computer looks at every move.",
+    "shelf.review.ready": "This game comes with its review.",
+    "shelf.analysis_dropped": (
+        "The review kept with this game could not be read and was dropped; it will be "
+        "worked out again. The game itself is unchanged."
+    ),
+    "shelf.analysis_no_room": (
+        "This game's review cannot be kept with it: there is no room left for it. "
+        "The game itself is kept."
+    ),
+    "file.analysis_dropped": (
+        "The file's review could not be read and was left out; the game itself is imported."
+    ),
     "games.export": "Export",
     "games.delete": "Delete",
     "games.repair": "Restore what can be read",
@@ -406,6 +421,7 @@ FR: Final[dict[str, str]] = {
     "btn.play": "Jouer",
     "btn.resume": "Reprendre",
     "btn.review": "Revoir la partie",
+    "btn.review.menu": "Revoir cette partie",
     "btn.language": "English",
     "btn.rules": "Apprendre à jouer",
     "key.undo": "Annuler (U)",
@@ -605,6 +621,21 @@ FR: Final[dict[str, str]] = {
     "games.last": "dernier coup le {when}",
     "games.current": "sur le plateau",
     "games.resume": "Reprendre",
+    "games.review": "Revoir",
+    "shelf.review.offer": "Vous pouvez revoir cette partie : l’ordinateur en examine chaque coup.",
+    "shelf.review.ready": "Cette partie arrive avec son analyse.",
+    "shelf.analysis_dropped": (
+        "L’analyse gardée avec cette partie n’a pas pu être lue et a été supprimée ; elle "
+        "sera refaite. La partie elle-même n’a pas changé."
+    ),
+    "shelf.analysis_no_room": (
+        "L’analyse de cette partie ne peut pas être gardée avec elle : la place manque. "
+        "La partie elle-même est gardée."
+    ),
+    "file.analysis_dropped": (
+        "L’analyse du fichier n’a pas pu être lue et a été laissée de côté ; la partie "
+        "elle-même est importée."
+    ),
     "games.export": "Exporter",
     "games.delete": "Supprimer",
     "games.repair": "Restaurer ce qui est lisible",

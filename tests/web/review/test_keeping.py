@@ -1,0 +1,90 @@
+"""The review's side of keeping its analysis (review.keeping): the budget a review runs
+at, a kept analysis filling the review in (complete: nothing to search; partial: the
+worker goes on from it), and the analysis handed back every few positions and at the end,
+never for every slice."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from derive.ai.review import BUDGET, Analysis, Review
+from derive.game import Game
+from derive.web.play import worker
+from derive.web.review.driver import ReviewState
+from derive.web.review.keeping import KEEP_EVERY, Keeping, choose, fill
+
+
+def _game(plies: int, seed: int = 4) -> Game:
+    game = Game.new("ry", "L2", seed=seed, start="r")
+    chooser = random.Random(seed)
+    while len(game.moves) < plies and not game.is_over:
+        game.push(chooser.choice(list(game.legal_moves())))
+    return game
+
+
+def test_the_budget_is_the_urls_else_the_kept_analysiss_else_the_default() -> None:
+    kept = Analysis(40, [{"ply": 0}])
+    assert choose(None, None) == (BUDGET, None)
+    assert choose(None, kept) == (40, kept)
+    assert choose(40, kept) == (40, kept)
+    assert choose(60, kept) == (60, None)  # made at another budget: not used
+    assert choose(60, None) == (60, None)
+
+
+def test_a_complete_kept_analysis_is_the_review_and_a_partial_one_goes_on() -> None:
+    game = _game(14)
+    whole = Review(game, 25).finish()
+    state = ReviewState(Game.from_record(game.record()))
+    fill(state, whole)
+    assert state.done and len(state.points()) == len(game.moves) + 1
+    assert [j.ply for j in state.judged()] == list(range(1, len(game.moves) + 1))
+
+    partial = Analysis(25, whole.plies[:6])
+    state = ReviewState(Game.from_record(game.record()))
+    fill(state, partial)
+    assert not state.done and len(state.plies) == 6
+    prior = json.dumps(Analysis(25, state.plies).to_data())
+    review = worker.review_start(json.dumps(game.record()), 25, prior)
+    first = json.loads(worker.review_step(review, 0.0))
+    assert len(first["analysis"]["plies"]) >= 7 and first["searched"] > 6
+    while not state.done:
+        state.take(json.loads(worker.review_step(review, 60.0)))
+    assert state.plies == whole.plies  # the same review as one done from the start
+
+    empty = ReviewState(game)
+    fill(empty, None)
+    assert not empty.done and not empty.plies
+
+
+def test_the_analysis_is_kept_every_few_positions_at_the_end_and_when_stopped() -> None:
+    game = _game(2 * KEEP_EVERY + 5)
+    whole = Review(game, 20).finish()
+    kept: list[tuple[Game, dict[str, Any]]] = []
+    state = ReviewState(game)
+    keeping = Keeping(lambda g, data: kept.append((g, data)), 20, state)
+    for count in range(1, len(whole.plies) + 1):
+        state.plies = whole.plies[:count]  # one position more per answer
+        state.done = count == len(whole.plies)
+        keeping.answered(state)
+    assert [len(data["plies"]) for _, data in kept] == [
+        KEEP_EVERY,
+        2 * KEEP_EVERY,
+        len(whole.plies),
+    ]
+    assert all(g is game for g, _ in kept)
+    assert Analysis.from_data(kept[-1][1], game).complete and kept[-1][1]["budget"] == 20
+    keeping.stopped(state)
+    assert len(kept) == 3  # nothing new: not written again
+
+    state = ReviewState(game)
+    fill(state, Analysis(20, whole.plies[:4]))
+    kept.clear()
+    keeping = Keeping(lambda g, data: kept.append((g, data)), 20, state)
+    state.plies = whole.plies[:7]
+    keeping.answered(state)
+    assert not kept  # 3 new positions since what was kept
+    keeping.stopped(state)  # the Stop button
+    assert [len(data["plies"]) for _, data in kept] == [7]
+    Keeping(None, 20, state).stopped(ReviewState(game, plies=whole.plies))  # nowhere to keep
