@@ -4,6 +4,8 @@ the computer's reply, undo/redo and the end of a game."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
@@ -19,6 +21,7 @@ from tests.e2e.appdriver import (
     wait_for_change,
     wait_for_ply,
 )
+from tests.e2e.test_first_minute import assert_accessible
 
 
 def test_every_action_kind_by_mouse_and_keys(page: Page, server_url: str) -> None:
@@ -237,3 +240,73 @@ def test_end_of_game_banner_with_the_winning_die(page: Page, server_url: str) ->
     # Review opens the post-game review (test_review.py checks its graph and steps)
     expect(page.locator("svg[data-review]")).to_be_visible()
     expect(page.locator("html")).to_have_attribute("data-review", re.compile("running|done"))
+
+
+def test_history_on_a_phone_steps_under_the_board_and_by_the_arrow_keys(
+    page: Page, server_url: str, screenshot: Callable[..., Path]
+) -> None:
+    """Issue 26: the banner does not cover the goal rive, ◀ ▶ sit right under the board,
+    ← → step, and the move list numbers each move by its ply, as the banner does."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    start = "r3c3,y2d4,y1f6 r ry L2"
+    open_app(page, server_url, position_query(start))
+    play_clicks(page, "e1")
+    play_clicks(page, "d4", "b2")
+    play_clicks(page, "c3", "d4")
+    live = board_position(page)
+    first = page.locator("#moves .mv").first
+    number = first.evaluate("b => getComputedStyle(b, '::after').content")
+    assert number == '"1"' and first.inner_text() == "+e1"
+    page.locator('#moves .mv[data-ply="2"]').click()
+    banner = page.locator("#history")
+    expect(banner).to_contain_text("move 2 of 3")
+    box = page.locator(".board-box").bounding_box()
+    shown = banner.bounding_box()
+    steps = page.locator("#history-steps")
+    prev = steps.locator('[data-action="prev"]')
+    assert box is not None and shown is not None
+    assert shown["y"] >= box["y"] + box["height"] - 1  # under the board, not over rank 10
+    under = prev.bounding_box()
+    assert (
+        under is not None
+        and box["y"] + box["height"] <= under["y"] < box["y"] + box["height"] + 120
+    )
+    screenshot("phone", full_page=False)
+    assert_accessible(page)
+    for name, width, height in (
+        ("landscape", 844, 390),
+        ("tablet", 820, 1180),
+        ("desktop", 1366, 900),
+    ):
+        page.set_viewport_size({"width": width, "height": height})
+        board = page.locator(".board-box").bounding_box()
+        bar = page.locator(".history-bar").bounding_box()
+        assert board is not None and bar is not None
+        # never over the board: under it, or beside it on a phone held sideways
+        assert (
+            bar["y"] >= board["y"] + board["height"] - 1
+            or bar["x"] >= board["x"] + board["width"] - 1
+        )
+        screenshot(name, full_page=False)
+    page.set_viewport_size({"width": 390, "height": 844})
+    prev.click()
+    expect(banner).to_contain_text("move 1 of 3")
+    page.keyboard.press("ArrowRight")
+    expect(banner).to_contain_text("move 2 of 3")
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    expect(banner).to_contain_text("start of the game")
+    assert board_position(page) == start
+    banner.locator('[data-action="last"]').click()
+    expect(banner).to_be_hidden()
+    assert board_position(page) == live
+    # in play, ← steps back unless the board has the focus (there it moves the cursor)
+    page.locator("#moves .mv").first.focus()
+    page.keyboard.press("ArrowLeft")
+    expect(banner).to_contain_text("move 2 of 3")
+    page.keyboard.press("ArrowRight")
+    expect(banner).to_be_hidden()
+    page.locator("#board").focus()
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator(".mark-cursor")).to_have_count(1)
+    expect(banner).to_be_hidden()

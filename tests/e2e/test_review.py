@@ -5,6 +5,7 @@ ply from ply 0, and a point, the step buttons and the arrow keys show their posi
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -78,8 +79,49 @@ def test_a_shared_game_is_reviewed_and_its_points_show_their_positions(
     expect(page.locator("svg.board")).to_have_attribute("data-position", positions[plies // 2])
     expect(page.locator(".review-at")).to_have_text(f"Move {plies // 2}")
 
+    # the step buttons right under the board on a phone
+    board_box = page.locator(".board-box").bounding_box()
+    steps = page.locator(".review-steps").bounding_box()
+    assert board_box is not None and steps is not None
+    bottom = board_box["y"] + board_box["height"]
+    assert bottom <= steps["y"] < bottom + 60
+
+    # a marked mistake shows the better move as an arrow on the board, and is marked
+    # in the move list, numbered as the review numbers it
+    marked = page.locator(
+        ".review-mistakes li[class$='inaccuracy'], .review-mistakes"
+        " li[class$='mistake'], .review-mistakes li[class$='blunder']"
+    )
+    line = marked.filter(has_text="Better: ").first
+    words = line.inner_text()
+    better = re.search(r"Better: ([^ .]+)\.", words)
+    ply = re.match(r"Move (\d+),", words)
+    assert better is not None and ply is not None, words
+    line.locator("button").click()
+    arrow = page.locator(f'svg.board [data-arrow="{better.group(1)}"]')
+    expect(arrow).to_have_count(1)
+    expect(arrow).to_have_attribute("aria-label", f"Better: {better.group(1)}.")
+    judgement = (line.get_attribute("class") or "").removeprefix("review-")
+    listed = page.locator(f'#moves .mv[data-ply="{ply.group(1)}"]')
+    expect(listed).to_have_class(re.compile(f"review-{judgement}"))
+    expect(listed).to_have_attribute("aria-label", re.compile(f", {judgement}$"))
+    screenshot("phone-arrow", full_page=False)
+    points.nth(0).dispatch_event("click")  # the start: no move, no arrow
+    expect(page.locator("svg.board [data-arrow]")).to_have_count(0)
+    line.locator("button").click()
+
     screenshot("phone")
     assert_accessible(page)
+    # a phone on its side: the review beside the board, not below it off the screen
+    page.set_viewport_size({"width": 844, "height": 390})
+    board_box = page.locator(".board-box").bounding_box()
+    beside = page.locator(".review-steps").bounding_box()
+    assert board_box is not None and beside is not None
+    assert beside["x"] >= board_box["x"] + board_box["width"] - 1 and beside["y"] < 390
+    screenshot("phone-landscape", full_page=False)
+    assert_accessible(page)
+    page.set_viewport_size({"width": 820, "height": 1180})
+    screenshot("tablet", full_page=False)
     page.set_viewport_size({"width": 1366, "height": 900})
     screenshot("desktop", full_page=False)
     assert_accessible(page)

@@ -139,6 +139,7 @@ class Page:
         if self.embed:
             document.documentElement.classList.add("embed")
         self._bind()
+        self._place_history()
         self.apply_language()
         if error:
             ctrl.notice = Notice("error", error)
@@ -227,6 +228,22 @@ class Page:
         self.render()
 
     # ----- events ------------------------------------------------------------
+
+    def _place_history(self) -> None:
+        """The history banner in the page's flow under the board, with ◀ ▶ beside it:
+        over the board it covered the goal rive, and on a phone the side panel's step
+        buttons are far below (issue 26)."""
+        bar = document.createElement("div")
+        bar.className = "history-bar"
+        steps = document.createElement("div")
+        steps.id = "history-steps"
+        steps.className = "history-steps"
+        steps.setAttribute("role", "group")
+        steps.setAttribute("data-i18n-aria", "panel.moves")  # apply_language names it
+        steps.innerHTML = panel.history_steps_html(self.ctrl.lang)
+        steps.hidden = True
+        _el(".board-box").after(bar)
+        bar.append(steps, _el("#history"))
 
     def _bind(self) -> None:
         _on(document, "click", self.guard(self.on_click))
@@ -411,6 +428,14 @@ class Page:
             event.preventDefault()
             return
         on_board = target is not None and target == _el("#board")
+        # ← → step through the moves (as on lichess) while a past position is shown, and
+        # in play unless the board has the focus: there they move its cursor (WEB.md).
+        steps = {"ArrowLeft": "prev", "ArrowRight": "next"}
+        plain = not _field(event, "ctrlKey", False)
+        if key in steps and plain and (ctrl.view_ply is not None or not on_board):
+            self.do(steps[key])
+            event.preventDefault()
+            return
         if _field(event, "ctrlKey", False):
             if key in ("z", "Z"):
                 self.do("redo" if _field(event, "shiftKey", False) else "undo")
@@ -472,7 +497,11 @@ class Page:
     def render(self) -> None:
         ctrl = self.ctrl
         root = document.documentElement
-        self.board.draw(ctrl.board_view())
+        review = self.review if self.review is not None and self.review.active else None
+        view = ctrl.board_view()
+        if review is not None:
+            view = dataclasses.replace(view, shapes=review.shapes())
+        self.board.draw(view)
         self.board.element.setAttribute("aria-activedescendant", f"sq-{ctrl.cursor}")
         _el("#status").textContent = ctrl.status()
         _el("#embed-status").textContent = ctrl.status()
@@ -493,9 +522,10 @@ class Page:
         history = _el("#history")
         history.innerHTML = panel.history_html(ctrl)
         history.hidden = ctrl.view_ply is None
+        _el("#history-steps").hidden = ctrl.view_ply is None
         _el("#facts").innerHTML = panel.facts_html(ctrl)
         _el("#players").innerHTML = panel.players_html(ctrl)
-        _el("#moves").innerHTML = panel.moves_html(ctrl)
+        _el("#moves").innerHTML = panel.moves_html(ctrl, review.marks() if review else None)
         self._scroll_moves()
         _el("#game-title").textContent = panel.game_title(ctrl)
         self._render_overlays()

@@ -15,7 +15,7 @@ from typing import Any, Final
 from ...ai.review import BUDGET, Analysis
 from ...game import Game
 from .graph import Point
-from .panel import Judged
+from .panel import JUDGEMENTS, Judged
 
 __all__ = ["BUDGET", "ReviewState", "budget_from", "wanted"]
 
@@ -111,6 +111,24 @@ class ReviewState:
         before = self.plies[ply - 1] if 0 < ply <= len(self.plies) else None
         best = before.get("best") if before else None
         return best if isinstance(best, str) else None
+
+    def marks(self) -> dict[int, str]:
+        """Each judged move's ply and judgement (inaccuracy, mistake, blunder): what the
+        move list marks.  Luck is not a mistake, and is not marked there."""
+        return {
+            int(entry["ply"]): str(entry["label"])
+            for entry in self.plies
+            if entry.get("label") in JUDGEMENTS and "mover" in entry
+        }
+
+    def better_shown(self) -> str | None:
+        """The better move for the shown ply's move, when that move was a mistake: the
+        arrow the board draws over the shown position."""
+        ply = self.shown
+        entry = self.plies[ply] if 0 < ply < len(self.plies) else None
+        if entry is None or entry.get("label") not in JUDGEMENTS:
+            return None
+        return self._best_before(ply)
 
     def turning(self) -> dict[str, int | None]:
         summary = Analysis(1, self.plies).summary()

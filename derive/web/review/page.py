@@ -17,6 +17,8 @@ from html import escape
 from typing import Any, Final, Protocol
 
 from ...game import Game
+from ..board.highlights import move_shape
+from ..board.shapes import Shape
 from ..table.controller import Controller
 from ..words import i18n
 from .driver import ReviewState
@@ -67,6 +69,11 @@ class ReviewPage:
         self.section: Any = None
         self.running = False
         self.stopped = False
+        self.drawn: tuple[Any, ...] | None = None
+        """What the section was last drawn from: drawn again only when it changes, so
+        a long review is not redrawn whole after every slice of the analysis."""
+        self.board_drawn: tuple[Any, ...] = ({}, None)
+        """The move list's marks and the board's arrow the page last drew."""
 
     @property
     def lang(self) -> str:
@@ -89,6 +96,7 @@ class ReviewPage:
         area = doc.querySelector(".board-box")
         area.after(section)
         self.section = section
+        self.drawn = None  # a new section: draw it all
         self._fill()
 
     def _t(self, key: str) -> str:
@@ -102,11 +110,12 @@ class ReviewPage:
             f'<path d="{ICONS[name]}"/></svg></button>'
             for name, key, delta in STEPS
         )
+        # The step buttons first, right under the board: step and watch at once.
         self.section.innerHTML = (
-            f'<h2 id="review-title" class="review-title">{t("review.title")}</h2>'
-            '<div class="review-graph-box"></div>'
             f'<div class="review-steps" role="group" aria-label="{t("review.title")}">{steps}'
             f'<span class="review-at" aria-live="polite"></span></div>'
+            '<div class="review-graph-box"></div>'
+            f'<h2 id="review-title" class="review-title">{t("review.title")}</h2>'
             f'<div class="review-progress"><progress max="1" value="0"'
             f' aria-label="{t("review.title")}"></progress>'
             f'<span class="review-progress-words" role="status"></span>'
@@ -217,18 +226,37 @@ class ReviewPage:
 
     # ----- drawing -----------------------------------------------------------
 
+    def marks(self) -> dict[int, str]:
+        """The move list's marks: each mistake's ply and judgement."""
+        return self.state.marks() if self.active else {}
+
+    def shapes(self) -> tuple[Shape, ...]:
+        """The better move over the shown position, when its move was a mistake."""
+        better = self.state.better_shown() if self.active else None
+        self.board_drawn = (self.marks(), better)
+        title = i18n.t(self.lang, "review.better", move=better) if better else ""
+        shape = move_shape(better, title=title) if better else None
+        return (shape,) if shape is not None else ()
+
     def render(self) -> None:
         if self.section is None:
             return
         state, lang, doc = self.state, self.lang, self.document
         box = self.section.querySelector
-        box(".review-graph-box").innerHTML = graph_svg(
-            state.points(), state.sides, total=state.total, current=state.shown, lang=lang
-        )
-        box(".review-summary-box").innerHTML = summary_html(
-            lang, state.sides, state.judged(), state.turning()
-        )
-        box(".review-mistakes-box").innerHTML = mistakes_html(lang, state.judged(), state.shown)
+        analysed = (len(state.plies), state.done, lang)
+        judged = state.judged() if self.drawn != (analysed, state.shown) else []
+        if self.drawn is None or self.drawn[0] != analysed:
+            box(".review-summary-box").innerHTML = summary_html(
+                lang, state.sides, judged, state.turning()
+            )
+        if self.drawn != (analysed, state.shown):
+            box(".review-graph-box").innerHTML = graph_svg(
+                state.points(), state.sides, total=state.total, current=state.shown, lang=lang
+            )
+            box(".review-mistakes-box").innerHTML = mistakes_html(lang, judged, state.shown)
+            self.drawn = (analysed, state.shown)
+            if self.board_drawn != (self.marks(), state.better_shown()):
+                self.host.render()  # a mark or an arrow arrived: the list and the board
         bar = box("progress")
         bar.max = state.searches
         bar.value = state.searched if not state.done else state.searches

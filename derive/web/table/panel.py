@@ -72,13 +72,22 @@ def players_html(ctrl: Controller) -> str:
 # --------------------------------------------------------------------------- moves
 
 
-def moves_html(ctrl: Controller) -> str:
-    """The move list, one row per round of turns; each move opens the position after it."""
+MARK_GLYPHS: Final = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
+"""The review's judgements as the move list marks them, as chess players write them."""
+
+
+def moves_html(ctrl: Controller, marks: Mapping[int, str] | None = None) -> str:
+    """The move list, one row per round of turns; each move opens the position after it.
+
+    Each move shows its ply, the number the history banner, the review and its graph
+    use (one numbering everywhere); ``marks`` (the review's, by ply) marks mistakes.
+    """
     game = ctrl.game
+    lang = ctrl.lang
     moves = [str(m) for m in game.moves]
-    result = ending.result_html(game, ctrl.lang)
+    result = ending.result_html(game, lang)
     if not moves:
-        return f'<p class="empty">{escape(i18n.t(ctrl.lang, "panel.no_moves"))}</p>{result}'
+        return f'<p class="empty">{escape(i18n.t(lang, "panel.no_moves"))}</p>{result}'
     start = Game.from_position(game.start_position)
     order = start.turn_order()
     shown = game.ply if ctrl.view_ply is None else ctrl.view_ply
@@ -89,13 +98,23 @@ def moves_html(ctrl: Controller) -> str:
             ply = row_start + offset + 1
             colour = order[offset]
             current = ' aria-current="step"' if ply == shown else ""
-            label = f"{i18n.colour(ctrl.lang, colour)} {text}"
-            cells.append(
-                f'<button type="button" class="mv mv-{colour}" data-ply="{ply}"{current} '
-                f'aria-label="{_attr(label)}">{escape(text)}</button>'
+            label = i18n.t(
+                lang, "moves.label", ply=ply, colour=i18n.colour(lang, colour), move=text
             )
-        number = row_start // len(order) + 1
-        rows.append(f'<li><span class="num">{number}.</span>{"".join(cells)}</li>')
+            mark = (marks or {}).get(ply)
+            classes = f"mv mv-{colour}"
+            glyph = ""
+            if mark in MARK_GLYPHS:
+                label = f"{label}, {i18n.t(lang, f'review.mark.{mark}')}"
+                classes += f" review-{mark}"
+                glyph = f'<span class="mv-mark" aria-hidden="true">{MARK_GLYPHS[mark]}</span>'
+            # The number is drawn from data-ply by the style sheet: the button's text
+            # stays the move itself, as it is read, copied and typed.
+            cells.append(
+                f'<button type="button" class="{classes}" data-ply="{ply}"{current} '
+                f'aria-label="{_attr(label)}">{escape(text)}{glyph}</button>'
+            )
+        rows.append(f"<li>{''.join(cells)}</li>")
     # One column per seat, so a round of moves reads across as one line.
     return f'<ol class="moves-list" style="--seats: {len(order)}">{"".join(rows)}</ol>{result}'
 
@@ -166,6 +185,28 @@ def history_html(ctrl: Controller) -> str:
         f"<span>{escape(text)}</span>"
         f'<button type="button" data-action="last">{escape(i18n.t(lang, "history.back"))}'
         "</button>"
+    )
+
+
+STEP_ICONS: Final = (
+    ("first", "nav.first", "M6 5v14M18 6l-7 6 7 6"),
+    ("prev", "nav.prev", "m15 6-7 6 7 6"),
+    ("next", "nav.next", "m9 6 7 6-7 6"),
+)
+"""The step buttons beside the history banner (the side panel's, but under the board, so
+a player on a phone steps and watches at once); its "back" button is the last one."""
+
+
+def history_steps_html(lang: str) -> str:
+    """◀ ▶ beside the history banner: drawn once (a redraw would take the focus from a
+    keyboard player's button); the page shows them with a past position, enables them and
+    renames them with the language (``data-i18n-aria``)."""
+    return "".join(
+        f'<button type="button" data-action="{action}" data-i18n-aria="{key}"'
+        f' data-i18n-title="{key}" aria-label="{_attr(i18n.t(lang, key))}"'
+        f' title="{_attr(i18n.t(lang, key))}"><svg class="icon" viewBox="0 0 24 24"'
+        f' aria-hidden="true"><path d="{path}"/></svg></button>'
+        for action, key, path in STEP_ICONS
     )
 
 

@@ -53,6 +53,7 @@ EN: Final[dict[str, str]] = {
     "history.banner": "You are looking at move {ply} of {total}.",
     "history.banner.start": "You are looking at the start of the game.",
     "history.back": "Back to the game",
+    "moves.label": "Move {ply}, {colour}: {move}",
     "history.read_only": "This is an earlier position (move {ply}): go back to the game to play.",
     "keys.title": "Keyboard",
     "keys.arrows": (
@@ -523,6 +524,7 @@ FR: Final[dict[str, str]] = {
     "status.selected": "{square} choisi : cliquez sur une case en surbrillance",
     "status.selected.touch": "{square} choisi : touchez une case en surbrillance",
     "status.took": "{colour} a pris {die} en {square}.",
+    "moves.label": "Coup {ply}, {colour} : {move}",
     "status.pick_value": "Choisissez la valeur du dé qui entre en {square}",
     "status.must_pass": "{colour} n’a aucune action possible : passer",
     "obligation.title": "Prise obligatoire",

@@ -77,6 +77,63 @@ def test_move_list_rows_follow_the_turn_order_and_mark_the_shown_move() -> None:
     assert "No move yet." in panel.moves_html(table("- r ry L2"))
 
 
+def test_each_move_says_its_own_number_the_one_the_banner_and_the_review_use() -> None:
+    ctrl = table("- y rby L2")
+    for move in ("+b10", "+c1", "+a3", "+d10"):
+        ctrl.play(move)
+    root = fragment(panel.moves_html(ctrl))
+    assert root.find(".//span[@class='num']") is None  # no round numbers any more
+    buttons = root.findall(".//button")
+    assert [b.get("data-ply") for b in buttons] == ["1", "2", "3", "4"]
+    assert buttons[3].get("aria-label") == "Move 4, Yellow: +d10"
+    ctrl.view(3)
+    banner = "".join(fragment(panel.history_html(ctrl)).itertext())
+    assert "move 3 of 4" in banner
+    ctrl.lang = "fr"
+    assert fragment(panel.moves_html(ctrl)).findall(".//button")[0].get("aria-label") == (
+        "Coup 1, Jaune : +b10"
+    )
+
+
+def test_the_reviews_mistakes_are_marked_in_the_move_list() -> None:
+    ctrl = table("- r ry L2")
+    for move in ("+c1", "+b10", "+e1"):
+        ctrl.play(move)
+    marks = {1: "inaccuracy", 2: "blunder", 3: "unlucky"}
+    buttons = fragment(panel.moves_html(ctrl, marks)).findall(".//button")
+    assert [b.get("class") for b in buttons] == [
+        "mv mv-r review-inaccuracy",
+        "mv mv-y review-blunder",
+        "mv mv-r",  # luck is not a mistake
+    ]
+    assert [b.text for b in buttons] == ["+c1", "+b10", "+e1"]
+    glyphs = [b.findtext("span[@class='mv-mark']") for b in buttons]
+    assert glyphs == ["?!", "??", None]
+    assert buttons[1].get("aria-label") == "Move 2, Yellow: +b10, blunder"
+    ctrl.lang = "fr"
+    french = fragment(panel.moves_html(ctrl, marks)).findall(".//button")
+    assert french[1].get("aria-label") == "Coup 2, Jaune : +b10, gaffe"
+    assert "review-" not in panel.moves_html(ctrl)
+
+
+def test_a_past_position_has_its_step_buttons_beside_the_banner() -> None:
+    ctrl = table("- r ry L2")
+    for move in ("+c1", "+b10"):
+        ctrl.play(move)
+    ctrl.view(1)
+    buttons = fragment(panel.history_steps_html("en")).findall("button")
+    assert [b.get("data-action") for b in buttons] == ["first", "prev", "next"]
+    labels = [b.get("aria-label") for b in buttons]
+    assert labels == ["First position", "Previous move", "Next move"]
+    # renamed with the language by the page, as the side panel's are
+    assert [b.get("data-i18n-aria") for b in buttons] == ["nav.first", "nav.prev", "nav.next"]
+    french = fragment(panel.history_steps_html("fr")).findall("button")
+    assert french[1].get("aria-label") == "Coup précédent"
+    # the banner's own button is the way back: one button, the last position
+    actions = [b.get("data-action") for b in fragment(panel.history_html(ctrl)).iter("button")]
+    assert actions == ["last"]
+
+
 def test_facts_announce_obligation_chains_and_protection() -> None:
     text = "".join(fragment(panel.facts_html(table("y2c1,y2b2,r3d2 r ry L3"))).itertext())
     assert "Capture obligatory" in text and "Red must capture: d2xc1" in text
