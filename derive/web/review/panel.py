@@ -27,6 +27,7 @@ REASON_KEYS: Final = {
     "exposes": "review.reason.exposes",
     "misses_win": "review.reason.misses_win",
     "allows_win": "review.reason.allows_win",
+    "allows_forced_win": "review.reason.allows_forced_win",
     "forced_capture": "review.reason.forced_capture",
     "better": "review.reason.better",
 }

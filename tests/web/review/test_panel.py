@@ -38,6 +38,11 @@ JUDGED = [
             "l’obligation force e3xd2 ensuite",
         ),
         (
+            {"code": "allows_forced_win", "move": "e7-"},
+            "lets the other side force the win with e7-",
+            "laisse l’adversaire forcer le gain par e7-",
+        ),
+        (
             {"code": "better", "move": "a1-b2"},
             "a1-b2 keeps more chances",
             "a1-b2 garde plus de chances",
