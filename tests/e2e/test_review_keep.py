@@ -114,3 +114,34 @@ def test_a_reviewed_game_is_reviewed_again_from_the_shelf_and_the_menu_without_a
     expect(page.locator("svg[data-review] [data-ply]")).to_have_count(plies + 1)
     expect(offer).to_have_count(0)
     assert board_position(page) == game.to_position()
+
+
+def test_a_stopped_review_is_kept_and_goes_on_from_where_it_stopped(
+    page: Page, server_url: str
+) -> None:
+    game = _game(seed=12)
+    plies = len(game.moves)
+    slow = 400  # nodes per position: slow enough to stop part way
+    open_app(page, server_url, f"?game={share.encode(game)}&review=1&budget={slow}")
+    page.wait_for_function(
+        "document.querySelectorAll('svg[data-review] [data-ply]').length >= 3",
+        timeout=START_TIMEOUT_MS + REVIEW_TIMEOUT_MS,
+    )
+    page.locator("[data-review-stop]").click()
+    expect(page.locator("[data-review-stop]")).to_have_text("Resume the review")
+    assert _review_state(page) == "running"
+    [partial] = [a for a in _kept(page) if a is not None]
+    done = len(partial["plies"])  # type: ignore[index]
+    assert 3 <= done < plies + 1 and partial["budget"] == slow  # type: ignore[index]
+
+    open_app(page, server_url)
+    _menu(page)
+    page.locator('.menu-items [data-action="review"]').click()
+    # Drawn from what was kept, before the worker has said anything.
+    shown = page.locator("svg[data-review] [data-ply]").count()
+    assert shown >= done
+    page.wait_for_selector("html[data-review=done]", state="attached", timeout=REVIEW_TIMEOUT_MS)
+    expect(page.locator("svg[data-review] [data-ply]")).to_have_count(plies + 1)
+    [whole] = [a for a in _kept(page) if a is not None]
+    assert whole["plies"][:done] == partial["plies"]  # type: ignore[index]
+    assert len(whole["plies"]) == plies + 1  # type: ignore[index]
