@@ -263,7 +263,7 @@ def test_history_on_a_phone_steps_under_the_board_and_by_the_arrow_keys(
     box = page.locator(".board-box").bounding_box()
     shown = banner.bounding_box()
     steps = page.locator("#history-steps")
-    prev = steps.locator('[data-action="prev"]')
+    prev = steps.locator('[data-step="prev"]')
     assert box is not None and shown is not None
     assert shown["y"] >= box["y"] + box["height"] - 1  # under the board, not over rank 10
     under = prev.bounding_box()

@@ -317,6 +317,10 @@ class Page:
 
     def on_pointer(self, event: Any) -> None:
         """Words follow the last input: "tap" after a finger or a pen, "click" after a
+        step = _closest(target, "#history-steps [data-step]")
+        if step is not None and not _field(step, "disabled", False):
+            self.do(str(step.dataset.step))
+            return
         mouse.  Not drawn now: redrawing between a press and its click could take the
         click's square away; the click's own drawing uses the new words."""
         kind = str(_field(event, "pointerType", ""))
@@ -522,7 +526,11 @@ class Page:
         history = _el("#history")
         history.innerHTML = panel.history_html(ctrl)
         history.hidden = ctrl.view_ply is None
-        _el("#history-steps").hidden = ctrl.view_ply is None
+        steps = _el("#history-steps")
+        steps.hidden = ctrl.view_ply is None
+        for button in steps.querySelectorAll("[data-step]"):
+            back = str(button.dataset.step) != "next"
+            button.disabled = back and ctrl.view_ply == 0
         _el("#facts").innerHTML = panel.facts_html(ctrl)
         _el("#players").innerHTML = panel.players_html(ctrl)
         _el("#moves").innerHTML = panel.moves_html(ctrl, review.marks() if review else None)

@@ -200,9 +200,10 @@ a player on a phone steps and watches at once); its "back" button is the last on
 def history_steps_html(lang: str) -> str:
     """◀ ▶ beside the history banner: drawn once (a redraw would take the focus from a
     keyboard player's button); the page shows them with a past position, enables them and
-    renames them with the language (``data-i18n-aria``)."""
+    renames them with the language (``data-i18n-aria``).  ``data-step``, not
+    ``data-action``: the side panel's buttons stay the only ``[data-action="first"]``."""
     return "".join(
-        f'<button type="button" data-action="{action}" data-i18n-aria="{key}"'
+        f'<button type="button" data-step="{action}" data-i18n-aria="{key}"'
         f' data-i18n-title="{key}" aria-label="{_attr(i18n.t(lang, key))}"'
         f' title="{_attr(i18n.t(lang, key))}"><svg class="icon" viewBox="0 0 24 24"'
         f' aria-hidden="true"><path d="{path}"/></svg></button>'
@@ -407,8 +408,12 @@ def setup_html(setup: Setup, lang: str, levels: Sequence[str], ai_state: str) ->
         f'<fieldset class="seats"><legend>{t("setup.seats")}</legend>{"".join(seats)}{ai_note}'
         f'<div class="teams-box"{"" if four else " hidden"}>'
         f'<label class="check"><input type="checkbox" name="teams"'
-        f"{' checked' if setup.teams else ''}> {t('setup.teams')}</label>"
-        f'<label class="pairing">{t("setup.pairing")} <select name="pairing">{pairings}'
+        f"{' checked' if setup.teams else ''}{'' if four else ' disabled'}> "
+        f"{t('setup.teams')}</label>"
+        # disabled as the page's glue keeps them (play/page.py), so that a form drawn again
+        # the same is the same markup, and the page keeps the one it shows
+        f'<label class="pairing">{t("setup.pairing")} <select name="pairing"'
+        f"{'' if four and setup.teams else ' disabled'}>{pairings}"
         f"</select></label><small>{t('setup.teams.help')}</small></div></fieldset>"
         f'<fieldset class="rules"><legend>{t("setup.rules")}</legend>{"".join(rules)}</fieldset>'
         f'<fieldset class="more"><label>{t("setup.start")} <select name="start">'

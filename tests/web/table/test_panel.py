@@ -122,7 +122,8 @@ def test_a_past_position_has_its_step_buttons_beside_the_banner() -> None:
         ctrl.play(move)
     ctrl.view(1)
     buttons = fragment(panel.history_steps_html("en")).findall("button")
-    assert [b.get("data-action") for b in buttons] == ["first", "prev", "next"]
+    assert [b.get("data-step") for b in buttons] == ["first", "prev", "next"]
+    assert all(b.get("data-action") is None for b in buttons)  # the side panel's stay alone
     labels = [b.get("aria-label") for b in buttons]
     assert labels == ["First position", "Previous move", "Next move"]
     # renamed with the language by the page, as the side panel's are
