@@ -1,8 +1,11 @@
 """The puzzles page in headless Chromium: a puzzle opened by its link is solved and the
 rating rises; a wrong move fails the next, says why with a "why?" link, and the rating
 falls; the record survives a reload; a two-move puzzle in French plays the reply and takes
-either winning last move, and a damaged record is said so and kept; an axe-core audit;
-screenshots at phone portrait and desktop.
+either winning last move, and a damaged record is said so and kept; a file with a bad
+puzzle keeps the others and says how many were left out, and a file that is no puzzle file
+gets one sentence; the title is in players' words; the board is wholly on screen at first
+view on a phone (both ways), a tablet and a desktop; only the actions the engine allows on
+the selected die are offered; an axe-core audit; screenshots.
 
 The page's puzzle file is replaced (``page.route``) by puzzles checked by hand
 (``tests/web/puzzles/fixtures.py``), so that the test does not depend on what the mining
@@ -10,9 +13,11 @@ tool ships."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Page, Route
 
 from derive.web.puzzles import rating
@@ -22,8 +27,8 @@ from tests.web.puzzles.fixtures import CHAIN, WIN_IN_ONE, WIN_IN_TWO, as_file
 LIVE_TIMEOUT_MS = 120_000
 
 
-def serve_fixtures(page: Page) -> None:
-    body = as_file(WIN_IN_ONE, WIN_IN_TWO, CHAIN)
+def serve_fixtures(page: Page, body: str | None = None) -> None:
+    body = as_file(WIN_IN_ONE, WIN_IN_TWO, CHAIN) if body is None else body
 
     def fulfil(route: Route) -> None:
         route.fulfill(status=200, content_type="application/json", body=body)
@@ -57,12 +62,22 @@ def test_solve_one_fail_one_rating_both_ways(
     solution = page.get_attribute("#puzzle .lesson-board", "data-solution")
     assert solution == "b8-d10"
     assert page.get_attribute("#puzzle .lesson-board", "data-task") == "win"
+    # Players' words in the title; the id only in the link and the data attributes.
+    assert page.inner_text("#puzzle-title") == "Puzzle 1 · Win in one · Initiation rules"
+    assert page.get_attribute("#puzzle", "data-puzzle-id") == WIN_IN_ONE.id
+    assert page.get_attribute(".puzzle-link a", "href") == f"#{WIN_IN_ONE.id}"
+    # Only what the engine allows on the selected die: b8 is a 1 (no −1); L1 has chance.
+    assert page.is_disabled('#puzzle [data-action="reroll"]')  # nothing selected
+    play(page, "b8")
+    assert page.is_disabled('#puzzle [data-action="down"]')
+    assert not page.is_disabled('#puzzle [data-action="up"]')
+    assert not page.is_disabled('#puzzle [data-action="reroll"]')
 
-    play(page, "b8", "d10")
+    play(page, "d10")
     page.wait_for_selector("html[data-verdict=solved]", state="attached")
     up = shown_rating(page)
     assert up == rating.updated(rating.START, WIN_IN_ONE.difficulty, True, 0) > rating.START
-    assert page.inner_text("[data-streak]") == "1"
+    assert page.inner_text(".puzzle-score [data-streak]") == "1"
     assert "Solved" in page.inner_text("#puzzle .lesson-message")
     screenshot("solved-desktop")
 
@@ -74,7 +89,7 @@ def test_solve_one_fail_one_rating_both_ways(
     page.wait_for_selector("html[data-verdict=failed]", state="attached")
     down = shown_rating(page)
     assert down == rating.updated(up, CHAIN.difficulty, False, 1) < up
-    assert page.inner_text("[data-streak]") == "0"
+    assert page.inner_text(".puzzle-score [data-streak]") == "0"
     message = page.locator("#puzzle .lesson-message")
     assert "does not win" in message.inner_text()
     assert (message.locator("a.why").get_attribute("href") or "").endswith(
@@ -91,7 +106,7 @@ def test_solve_one_fail_one_rating_both_ways(
     page.reload()
     wait_puzzle(page, CHAIN.id)
     assert shown_rating(page) == down
-    assert page.inner_text("[data-solved]") == "1"
+    assert page.inner_text(".puzzle-score [data-solved]") == "1"
     # "Another one" gives the puzzle not played yet.
     page.click("[data-another]")
     wait_puzzle(page, WIN_IN_TWO.id)
@@ -116,3 +131,53 @@ def test_two_moves_in_french(page: Page, server_url: str) -> None:
     assert "n’a pas pu être lue" in page.inner_text(".puzzle-notice")
     assert shown_rating(page) == rating.START
     assert page.evaluate("localStorage.getItem('derive.puzzles.damaged')") == "{damaged"
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (844, 390), (820, 1180), (1366, 900)])
+def test_the_board_is_wholly_on_screen_at_first_view(
+    page: Page, server_url: str, screenshot: Callable[..., Path], width: int, height: int
+) -> None:
+    serve_fixtures(page)
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(f"{server_url}/puzzles.html#{WIN_IN_TWO.id}")
+    wait_puzzle(page, WIN_IN_TWO.id)
+    assert page.evaluate("scrollY") == 0
+    box = page.locator("#puzzle svg.board").bounding_box()
+    assert box is not None and box["width"] >= 300  # not shrunk out of use
+    assert box["y"] >= 0 and box["y"] + box["height"] <= height, box
+    assert box["x"] >= 0 and box["x"] + box["width"] <= width, box
+    assert page.inner_text("#puzzle-title") == "Puzzle 2 · Win in two · Initiation rules"
+    screenshot(f"first-view-{width}x{height}", full_page=False)
+    if width == 390:
+        assert serious(page) == []
+        page.click(".puzzle-help summary")  # the introduction, folded under the puzzle
+        assert "Each puzzle comes from a game" in page.inner_text(".puzzle-help")
+        screenshot("phone-full")
+
+
+def test_a_bad_puzzle_costs_only_itself_and_a_foreign_file_is_said_so(
+    page: Page, server_url: str
+) -> None:
+    data = json.loads(as_file(WIN_IN_ONE, WIN_IN_TWO, CHAIN))
+    data["puzzles"].insert(0, {"id": "broken", "position": 7})
+    data["puzzles"][1]["theme"] = ["luck"]  # WIN_IN_ONE: a tag the engine does not know
+    serve_fixtures(page, json.dumps(data))
+    page.goto(f"{server_url}/enigmes.html#{WIN_IN_TWO.id}")
+    wait_puzzle(page, WIN_IN_TWO.id)
+    notice = page.locator(".puzzle-notice")
+    assert notice.is_visible()
+    assert notice.inner_text() == (
+        "2 énigmes du fichier n’ont pas pu être lues ; elles sont laissées de côté."
+    )
+    assert page.inner_text("#puzzle-title") == (
+        "Énigme 1 · Gagner en deux coups · règles Initiation"  # first of those kept
+    )
+    assert serious(page) == []
+
+    page.unroute("**/assets/puzzles.json")
+    serve_fixtures(page, json.dumps({"format": "something-else", "puzzles": []}))
+    page.goto(f"{server_url}/puzzles.html")
+    page.wait_for_selector("html[data-ready=true]", state="attached", timeout=LIVE_TIMEOUT_MS)
+    assert page.inner_text(".puzzle-notice") == (
+        "The puzzles cannot be shown: this is not a puzzle file."
+    )

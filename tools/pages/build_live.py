@@ -42,7 +42,6 @@ LIVE_ONLY = frozenset(
         "web/puzzles/rating.py",
         "web/puzzles/session.py",
         "web/puzzles/store.py",
-        "web/puzzles/words.py",
     }
 )
 """Modules (relative to the package) that only the live lesson boards (and the puzzles

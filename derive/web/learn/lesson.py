@@ -513,6 +513,15 @@ class LessonBoard:
             return self._ignored()
         return self._outcome(self._ctl.play(move), (move.strip(),))
 
+    def can_act(self, action: Literal["+", "-", "?"]) -> bool:
+        """Whether the engine allows +1, −1 or a re-roll on the selected die now (the
+        puzzles page offers only those; a Learn page keeps every button, so that a refusal
+        can teach the rule)."""
+        selected = self._ctl.selected
+        if selected is None or not self._open():
+            return False
+        return self.game.why_illegal(f"{selected}{action}") is None
+
     def _open(self) -> bool:
         return self.mode != "watch" and not self.solved and not self.game.is_over
 

@@ -6,3 +6,8 @@ The board is the Learn pages' exercise board (``learn.lesson`` and ``learn.view`
 exercise mechanism.  Imports ``learn``, ``table``, ``board``, ``words`` and ``dom``;
 nothing imports it but its page.
 """
+
+from typing import Final
+
+PAGES: Final = {"en": "puzzles.html", "fr": "enigmes.html"}
+"""The puzzles page in each language (its words are ``words.i18n``'s ``puzzles.*``)."""

@@ -16,11 +16,10 @@ from html import escape
 from typing import Any
 
 from ..dom import document, mark_live, on, one, py, spawn, window
-from ..learn.view import LessonView, listen, wake
-from ..words import i18n
+from ..learn.view import ACTS, LessonView, listen, wake
+from ..words import engine_fr, i18n
 from . import catalogue, chooser, session, store
 from .catalogue import Catalogue, Puzzle
-from .words import theme_name, words
 
 IDENT = "puzzle"
 
@@ -35,6 +34,15 @@ class PuzzleView(LessonView):
         super().render()
         if self.after is not None:
             self.after()
+
+    def _render_controls(self) -> None:
+        super()._render_controls()
+        # Only what the engine allows on the selected die: no −1 on a 1, no +1 on a 6,
+        # no re-roll where the rule set has none (the button is hidden there too).
+        for action, sign in ACTS.items():
+            button = one(self.root, f'button[data-action="{action}"]')
+            if button is not None:
+                button.disabled = not self.board.can_act(sign)
 
 
 class PuzzlePage:
@@ -52,23 +60,28 @@ class PuzzlePage:
             # Nothing lost: the damaged text stays, under a key of its own, before any write.
             if _get(store.DAMAGED_KEY) is None:
                 _set(store.DAMAGED_KEY, _get(store.KEY) or "")
-            self.notice(words(lang, "damaged"))
+            self.notice(i18n.t(lang, "puzzles.damaged"))
         self.game: session.Session | None = None
         self.view: PuzzleView | None = None
 
     # ----- the record ---------------------------------------------------------
 
-    def notice(self, text: str) -> None:
+    def notice(self, text: str, *, add: bool = False) -> None:
+        """Say ``text`` in the notice line (``add``: after what it says already)."""
         box = one(document, ".puzzle-notice")
+        if add and box.textContent:
+            text = f"{box.textContent} {text}".strip()
         box.textContent = text
         box.hidden = not text
 
     def show_record(self) -> None:
         record = self.record
-        one(document, "[data-rating]").textContent = str(record.rating)
-        one(document, "[data-streak]").textContent = str(record.streak)
-        one(document, "[data-best]").textContent = words(self.lang, "best", best=record.best)
-        one(document, "[data-solved]").textContent = str(len(record.solved))
+        # In the score line: the board comes first in the page and has a data-solved too.
+        score = one(document, ".puzzle-score")
+        one(score, "[data-rating]").textContent = str(record.rating)
+        one(score, "[data-streak]").textContent = str(record.streak)
+        one(score, "[data-best]").textContent = i18n.t(self.lang, "puzzles.best", best=record.best)
+        one(score, "[data-solved]").textContent = str(len(record.solved))
         self.root.dataset.puzzleRating = str(record.rating)
 
     def judged(self) -> None:
@@ -88,12 +101,12 @@ class PuzzlePage:
         )
         if self.saving and not _set(store.KEY, store.dump(self.record)):
             self.saving = False
-            self.notice(words(self.lang, "unsaved"))
+            self.notice(i18n.t(self.lang, "puzzles.unsaved"), add=True)
         change = self.record.rating - before
-        key = "change.up" if verdict == "solved" else "change.down"
+        key = "puzzles.change.up" if verdict == "solved" else "puzzles.change.down"
         line = one(document, ".puzzle-result")
         shown = str(change)  # a loss brings its own sign, the words put a gain's
-        line.textContent = words(self.lang, key, rating=self.record.rating, change=shown)
+        line.textContent = i18n.t(self.lang, key, rating=self.record.rating, change=shown)
         line.className = f"puzzle-result {'success' if verdict == 'solved' else 'error'}"
         self.root.dataset.verdict = verdict
         self.show_record()
@@ -105,26 +118,27 @@ class PuzzlePage:
         try:
             game = session.Session.start(puzzle, self.lang)
         except ValueError as error:
-            self.notice(words(self.lang, "bad", id=puzzle.id, reason=str(error)))
+            reason = str(error)
+            if self.lang == "fr":
+                reason = engine_fr.translate(reason)
+            name = i18n.t(self.lang, "puzzles.puzzle", number=puzzle.number)
+            self.notice(i18n.t(self.lang, "puzzles.bad", puzzle=name, reason=reason))
             return False
         self.game = game
         lang = self.lang
         one(document, ".puzzle-result").textContent = ""
         one(document, ".puzzle-result").className = "puzzle-result"
-        title = one(document, "#puzzle-title")
-        title.textContent = words(lang, "puzzle", id=puzzle.id)
-        themes = ", ".join(theme_name(lang, t) for t in puzzle.themes)
-        one(document, ".puzzle-about").textContent = words(
-            lang, "about", themes=themes, difficulty=puzzle.difficulty
+        # Players' words in the title; the id stays in the link and the data attributes.
+        one(document, "#puzzle-title").textContent = game.heading(lang)
+        themes = ", ".join(i18n.puzzle_theme(lang, t) for t in puzzle.themes)
+        one(document, ".puzzle-about").textContent = i18n.t(
+            lang, "puzzles.about", themes=themes, difficulty=puzzle.difficulty
         )
-        colour = i18n.colour(lang, game.board.game.to_move)
-        length = len(puzzle.solution)
-        won = game.board.lesson.goal == "win" and length in (1, 3)
-        task = ("task.win1" if length == 1 else "task.win2") if won else "task.other"
-        one(self.section, ".lesson-text").textContent = words(lang, task, colour=colour)
+        one(self.section, ".lesson-text").textContent = game.task(lang)
         figure = one(self.section, ".lesson-board")
         figure.dataset.task = game.board.lesson.goal
         figure.dataset.solution = game.board.lesson.solution
+        self.section.dataset.puzzleId = puzzle.id
         self.root.dataset.puzzle = puzzle.id
         self.root.dataset.verdict = ""
         reroll = one(self.section, '[data-action="reroll"]')
@@ -156,7 +170,7 @@ class PuzzlePage:
             turn=self.turn,
         )
         if puzzle is None:
-            self.notice(words(self.lang, "none"))
+            self.notice(i18n.t(self.lang, "puzzles.none"))
             return
         if not self.open(puzzle):
             self.catalogue = Catalogue(
@@ -170,7 +184,7 @@ class PuzzlePage:
         wanted = str(window.location.hash).removeprefix("#")
         puzzle = self.catalogue.by_id(wanted) if wanted else None
         if wanted and puzzle is None:
-            self.notice(words(self.lang, "unknown", id=wanted[:64]))
+            self.notice(i18n.t(self.lang, "puzzles.unknown", id=wanted[:64]))
         if puzzle is None or not self.open(puzzle):
             self.another()
 
@@ -187,9 +201,10 @@ class PuzzlePage:
 
     def fill_themes(self) -> None:
         select = one(document, "#puzzle-theme")
-        options = [f'<option value="">{escape(words(self.lang, "theme.all"))}</option>']
+        everything = i18n.t(self.lang, "puzzles.theme.all")
+        options = [f'<option value="">{escape(everything)}</option>']
         options += [
-            f'<option value="{escape(tag)}">{escape(theme_name(self.lang, tag))}</option>'
+            f'<option value="{escape(tag)}">{escape(i18n.puzzle_theme(self.lang, tag))}</option>'
             for tag in self.catalogue.themes()
         ]
         select.innerHTML = "".join(options)
@@ -217,14 +232,22 @@ async def start(lang: str) -> None:
     try:
         response = await window.fetch("assets/puzzles.json")
         if not response.ok:
-            raise catalogue.CatalogueError(f"the puzzle file is missing ({response.status})")
+            raise catalogue.CatalogueError(f"not fetched ({response.status})", "missing")
         puzzles = catalogue.parse(str(await response.text()))
-    except ValueError as error:
-        one(document, ".puzzle-notice").textContent = words(lang, "unreadable", reason=str(error))
+    except catalogue.CatalogueError as error:
+        kind = error.kind
+    except Exception:  # offline with nothing kept, or the fetch refused: not fetched
+        kind = "missing"
+    else:
+        kind = ""
+    if kind:
+        one(document, ".puzzle-notice").textContent = catalogue.unreadable(lang, kind)
         one(document, ".puzzle-notice").hidden = False
         mark_live("ready", timed=False)
         return
     page = PuzzlePage(lang, puzzles)
+    if puzzles.skipped:
+        page.notice(catalogue.skipped(lang, puzzles.skipped), add=True)
     page.fill_themes()
     page.show_record()
     page.from_link()

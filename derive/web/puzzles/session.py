@@ -17,7 +17,7 @@ from typing import Final, Literal
 from ...game import Game
 from ..learn.lesson import Attempt, LessonBoard
 from ..learn.lessons import Lesson, Words
-from ..words import why
+from ..words import i18n, why
 from .catalogue import Puzzle
 
 Verdict = Literal["solved", "failed"]
@@ -39,6 +39,16 @@ SECTIONS: Final[dict[str, str]] = {
 }
 """The Learn page's section behind each theme; any other theme: winning."""
 
+FR_EN: Final = ("fr", "en")
+"""The order of ``learn.lessons.Words``."""
+
+LENGTHS: Final[dict[str, tuple[str, str]]] = {
+    "win1": ("puzzles.length.win1", "puzzles.task.win1"),
+    "win2": ("puzzles.length.win2", "puzzles.task.win2"),
+    "other": ("puzzles.length.other", "puzzles.task.other"),
+}
+"""What a puzzle asks → its words in the title and in the task line."""
+
 
 def lesson_of(puzzle: Puzzle) -> Lesson:
     """The exercise lesson that plays ``puzzle`` (``ValueError`` from the engine if its
@@ -55,7 +65,7 @@ def lesson_of(puzzle: Puzzle) -> Lesson:
         area=puzzle.themes[0],
         mode="exercise",
         position=puzzle.position,
-        title=Words(f"Énigme {puzzle.id}", f"Puzzle {puzzle.id}"),
+        title=Words(*(i18n.t(lang, "puzzles.puzzle", number=puzzle.number) for lang in FR_EN)),
         text=Words("", ""),
         goal="win" if wins else "",
         solution=" ".join(puzzle.solution),
@@ -114,6 +124,31 @@ class Session:
         return cls(puzzle, board)
 
     @property
+    def length(self) -> str:
+        """What the puzzle asks, as a key of ``puzzles.length.*`` and ``puzzles.task.*``:
+        ``win1``, ``win2`` (when the engine says the solution wins) or ``other``."""
+        moves = len(self.puzzle.solution)
+        if self.board.lesson.goal != "win" or moves not in (1, 3):
+            return "other"
+        return "win1" if moves == 1 else "win2"
+
+    def heading(self, lang: str) -> str:
+        """The puzzle's title in players' words: "Puzzle 22 · Win in one · Initiation
+        rules" (the id is for links only)."""
+        return i18n.t(
+            lang,
+            "puzzles.heading.full",
+            number=self.puzzle.number,
+            length=i18n.t(lang, LENGTHS[self.length][0]),
+            rules=i18n.rule_set_name(lang, self.board.game.rules.id),
+        )
+
+    def task(self, lang: str) -> str:
+        """Who plays and what to find: "Red to play and win in one move."."""
+        colour = i18n.colour(lang, self.board.game.to_move)
+        return i18n.t(lang, LENGTHS[self.length][1], colour=colour)
+
+    @property
     def wrong(self) -> bool:
         """The last gesture was a wrong move: the page offers the "why?" link."""
         return self.board.last == "wrong"
@@ -130,4 +165,4 @@ class Session:
         return self.verdict
 
 
-__all__ = ["SECTIONS", "PuzzleBoard", "Session", "Verdict", "lesson_of", "why_link"]
+__all__ = ["LENGTHS", "SECTIONS", "PuzzleBoard", "Session", "Verdict", "lesson_of", "why_link"]

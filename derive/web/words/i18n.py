@@ -394,6 +394,93 @@ EN: Final[dict[str, str]] = {
     "review.resume": "Resume the review",
     "review.mistakes": "Mistakes",
     "review.failed": "The review could not run: {reason}",
+    # The puzzles room (issue 26: puzzles.html, enigmes.html)
+    "puzzles.title": "Dérive puzzles",
+    "puzzles.heading": "Puzzles",
+    "puzzles.description": (
+        "Dérive puzzles found in the computer's own games: win in one or two moves, with a "
+        "rating that follows you."
+    ),
+    "puzzles.intro": (
+        "Each puzzle comes from a game the computer played against itself. Find the winning "
+        "move; in a two-move puzzle the board plays the other side's best reply. Solving a "
+        "puzzle at the first try raises your rating, a wrong move or asking for the solution "
+        "lowers it, and the next puzzle is chosen near your rating."
+    ),
+    "puzzles.skip": "Skip to the puzzle",
+    "puzzles.other": "Version française",
+    "puzzles.learn": "Learn the rules",
+    "puzzles.play": "Play the game",
+    "puzzles.rating": "Rating",
+    "puzzles.streak": "Streak",
+    "puzzles.best": "best {best}",
+    "puzzles.solved": "Solved",
+    "puzzles.theme": "Theme",
+    "puzzles.theme.all": "All themes",
+    "puzzles.another": "Another one",
+    "puzzles.link": "Link to this puzzle",
+    "puzzles.puzzle": "Puzzle {number}",
+    "puzzles.about": "Theme: {themes}. Difficulty {difficulty}.",
+    "puzzles.task.win1": "{colour} to play and win in one move.",
+    "puzzles.task.win2": "{colour} to play and win in two moves.",
+    "puzzles.task.other": "{colour} to play: find the only good move.",
+    "puzzles.change.up": "Solved at the first try: rating {rating} (+{change}).",
+    "puzzles.change.down": (
+        "Not this time: rating {rating} ({change}). Start again to find the answer."
+    ),
+    "puzzles.loading": "The puzzles are loading.",
+    "puzzles.waiting": "One moment: the puzzle is loading, then your move is played.",
+    "puzzles.failed": "The puzzles could not be loaded here. Reload the page to try again.",
+    "puzzles.unreadable": "The puzzles cannot be shown: {reason}",
+    "puzzles.unknown": "There is no puzzle “{id}” here; here is another one.",
+    "puzzles.bad": "{puzzle} cannot be played here: {reason}. Here is another one.",
+    "puzzles.none": "No other puzzle of this theme.",
+    "puzzles.damaged": (
+        "Your puzzle record (rating, streak, solved puzzles) could not be read. It is kept "
+        "aside in this browser, untouched, and a new record has begun."
+    ),
+    "puzzles.unsaved": (
+        "This browser does not keep your puzzle record: your rating lasts until the page is "
+        "closed."
+    ),
+    "puzzles.rating.about": (
+        "The rating is Elo's: a puzzle counts as a player rated at its difficulty."
+    ),
+    "puzzles.act.up": "+1",
+    "puzzles.act.down": "−1",
+    "puzzles.act.reroll": "Re-roll",
+    "puzzles.act.solution": "Show the solution",
+    "puzzles.act.reset": "Start again",
+    "puzzles.actions": "Actions on the selected die",
+    "puzzles.theme.win-in-one": "win in one",
+    "puzzles.theme.win-in-two": "win in two",
+    "puzzles.theme.capture": "capture",
+    "puzzles.theme.obligation": "obligation",
+    "puzzles.theme.chain-break": "breaking a chain",
+    "puzzles.theme.protection": "protection",
+    "puzzles.theme.jump": "jump",
+    "puzzles.theme.multi-jump": "long jump",
+    "puzzles.theme.corner": "corner",
+    "puzzles.theme.blocked-rive": "blocked rive",
+    "puzzles.theme.enter": "entering",
+    "puzzles.theme.adjust": "adding or taking one",
+    "puzzles.theme.reroll": "re-roll",
+    "puzzles.theme.chain": "chain",
+    "puzzles.heading.full": "Puzzle {number} · {length} · {rules} rules",
+    "puzzles.length.win1": "Win in one",
+    "puzzles.length.win2": "Win in two",
+    "puzzles.length.other": "The only good move",
+    "puzzles.skipped.one": "One puzzle in the file could not be read; it is left out.",
+    "puzzles.skipped.many": "{count} puzzles in the file could not be read; they are left out.",
+    "puzzles.why.missing": "the puzzle file could not be fetched. Reload the page to try again.",
+    "puzzles.why.malformed": "the puzzle file is damaged (it is not readable text).",
+    "puzzles.why.format": "this is not a puzzle file.",
+    "puzzles.why.version": "the puzzle file was made for another version of the game.",
+    "puzzles.why.too-big": "the puzzle file is too large to be read.",
+    "puzzles.why.too-deep": "the puzzle file is damaged (it is nested too deeply to be read).",
+    "puzzles.why.puzzle": "the puzzle file is damaged.",
+    "puzzles.why.empty": "the puzzle file holds no puzzle this page can show.",
+    "puzzles.intro.more": "How the puzzles work",
 }
 
 FR: Final[dict[str, str]] = {
@@ -775,6 +862,101 @@ FR: Final[dict[str, str]] = {
     "review.resume": "Reprendre l’analyse",
     "review.mistakes": "Erreurs",
     "review.failed": "L’analyse n’a pas pu se faire : {reason}",
+    # The puzzles room (issue 26: puzzles.html, enigmes.html)
+    "puzzles.title": "Énigmes de Dérive",
+    "puzzles.heading": "Énigmes",
+    "puzzles.description": (
+        "Des énigmes de Dérive tirées des parties de l’ordinateur : gagner en un ou deux coups, "
+        "avec un classement qui vous suit."
+    ),
+    "puzzles.intro": (
+        "Chaque énigme vient d’une partie que l’ordinateur a jouée contre lui-même. Trouvez le "
+        "coup gagnant ; dans une énigme en deux coups, le plateau joue la meilleure réponse "
+        "adverse. Résoudre une énigme du premier coup fait monter votre classement, un coup "
+        "faux ou la solution demandée le fait baisser, et l’énigme suivante est choisie près de "
+        "votre classement."
+    ),
+    "puzzles.skip": "Aller à l’énigme",
+    "puzzles.other": "English version",
+    "puzzles.learn": "Apprendre les règles",
+    "puzzles.play": "Jouer une partie",
+    "puzzles.rating": "Classement",
+    "puzzles.streak": "Série",
+    "puzzles.best": "record {best}",
+    "puzzles.solved": "Résolues",
+    "puzzles.theme": "Thème",
+    "puzzles.theme.all": "Tous les thèmes",
+    "puzzles.another": "Une autre",
+    "puzzles.link": "Lien vers cette énigme",
+    "puzzles.puzzle": "Énigme {number}",
+    "puzzles.about": "Thème : {themes}. Difficulté {difficulty}.",
+    "puzzles.task.win1": "À {colour} de jouer et de gagner en un coup.",
+    "puzzles.task.win2": "À {colour} de jouer et de gagner en deux coups.",
+    "puzzles.task.other": "À {colour} de jouer : trouvez le seul bon coup.",
+    "puzzles.change.up": "Résolue du premier coup : classement {rating} (+{change}).",
+    "puzzles.change.down": (
+        "Pas cette fois : classement {rating} ({change}). Recommencez pour trouver la réponse."
+    ),
+    "puzzles.loading": "Les énigmes se chargent.",
+    "puzzles.waiting": "Un instant : l’énigme se charge, puis votre coup est joué.",
+    "puzzles.failed": "Les énigmes n’ont pas pu se charger ici. Rechargez la page pour réessayer.",
+    "puzzles.unreadable": "Les énigmes ne peuvent pas s’afficher : {reason}",
+    "puzzles.unknown": "Il n’y a pas d’énigme « {id} » ici ; en voici une autre.",
+    "puzzles.bad": "{puzzle} ne peut pas se jouer ici : {reason}. En voici une autre.",
+    "puzzles.none": "Pas d’autre énigme de ce thème.",
+    "puzzles.damaged": (
+        "Votre fiche d’énigmes (classement, série, énigmes résolues) n’a pas pu être lue. Elle "
+        "est gardée à part dans ce navigateur, intacte, et une nouvelle fiche commence."
+    ),
+    "puzzles.unsaved": (
+        "Ce navigateur ne garde pas votre fiche d’énigmes : votre classement dure jusqu’à la "
+        "fermeture de la page."
+    ),
+    "puzzles.rating.about": (
+        "Le classement est celui d’Elo : une énigme compte comme un joueur classé à sa "
+        "difficulté."
+    ),
+    "puzzles.act.up": "+1",
+    "puzzles.act.down": "−1",
+    "puzzles.act.reroll": "Relancer",
+    "puzzles.act.solution": "Voir la solution",
+    "puzzles.act.reset": "Recommencer",
+    "puzzles.actions": "Actions sur le dé choisi",
+    "puzzles.theme.win-in-one": "gain en un coup",
+    "puzzles.theme.win-in-two": "gain en deux coups",
+    "puzzles.theme.capture": "prise",
+    "puzzles.theme.obligation": "obligation",
+    "puzzles.theme.chain-break": "casser une chaîne",
+    "puzzles.theme.protection": "protection",
+    "puzzles.theme.jump": "saut",
+    "puzzles.theme.multi-jump": "long saut",
+    "puzzles.theme.corner": "angle",
+    "puzzles.theme.blocked-rive": "rive bloquée",
+    "puzzles.theme.enter": "entrée",
+    "puzzles.theme.adjust": "ajouter ou retrancher un",
+    "puzzles.theme.reroll": "relance",
+    "puzzles.theme.chain": "chaîne",
+    "puzzles.heading.full": "Énigme {number} · {length} · règles {rules}",
+    "puzzles.length.win1": "Gagner en un coup",
+    "puzzles.length.win2": "Gagner en deux coups",
+    "puzzles.length.other": "Le seul bon coup",
+    "puzzles.skipped.one": "Une énigme du fichier n’a pas pu être lue ; elle est laissée de côté.",
+    "puzzles.skipped.many": (
+        "{count} énigmes du fichier n’ont pas pu être lues ; elles sont laissées de côté."
+    ),
+    "puzzles.why.missing": (
+        "le fichier des énigmes n’a pas pu être chargé. Rechargez la page pour réessayer."
+    ),
+    "puzzles.why.malformed": "le fichier des énigmes est abîmé (ce n’est pas un texte lisible).",
+    "puzzles.why.format": "ce n’est pas un fichier d’énigmes.",
+    "puzzles.why.version": "le fichier des énigmes a été fait pour une autre version du jeu.",
+    "puzzles.why.too-big": "le fichier des énigmes est trop gros pour être lu.",
+    "puzzles.why.too-deep": "le fichier des énigmes est abîmé (trop imbriqué pour être lu).",
+    "puzzles.why.puzzle": "le fichier des énigmes est abîmé.",
+    "puzzles.why.empty": (
+        "le fichier des énigmes ne contient aucune énigme que cette page peut montrer."
+    ),
+    "puzzles.intro.more": "Comment marchent les énigmes",
 }
 
 STRINGS: Final = {"en": EN, "fr": FR}
@@ -843,3 +1025,9 @@ def rule_set_name(lang: str, ident: str) -> str:
 
 def join_squares(squares: list[str] | tuple[str, ...]) -> str:
     return "–".join(squares)
+
+
+def puzzle_theme(lang: str, tag: str) -> str:
+    """A puzzle's theme tag in players' words ("chain-break" → "breaking a chain"); a tag
+    this version does not know: its own words, spaced."""
+    return STRINGS[lang].get(f"puzzles.theme.{tag}", tag.replace("-", " "))

@@ -3,12 +3,15 @@ on the exercise board."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
 
+from derive import puzzles as engine_puzzles
 from derive.web.puzzles import catalogue, chooser, rating, session, store
 from derive.web.puzzles.catalogue import Puzzle
+from derive.web.words import i18n
 
 from .fixtures import CHAIN, WIN_IN_ONE, WIN_IN_TWO, as_file
 
@@ -74,20 +77,60 @@ def test_a_puzzle_the_page_cannot_show_is_left_out() -> None:
     assert [p.id for p in read.puzzles] == ["t-one"] and read.skipped == 1
 
 
-def test_one_bad_puzzle_refuses_the_file_as_the_engine_does() -> None:
-    data = json.loads(as_file(WIN_IN_ONE))
-    data["puzzles"].append({"id": "bad", "position": 3})
-    with pytest.raises(catalogue.CatalogueError, match="bad|2"):
-        catalogue.parse(json.dumps(data))
+def test_one_bad_puzzle_costs_only_itself_and_is_counted() -> None:
+    data = json.loads(as_file(WIN_IN_ONE, WIN_IN_TWO, CHAIN))
+    data["puzzles"].insert(1, {"id": "bad", "position": 3})  # the engine cannot read it
+    data["puzzles"].append("not a puzzle")
+    data["puzzles"][2]["theme"] = ["luck"]  # WIN_IN_TWO: a tag the engine does not know
+    read = catalogue.parse(json.dumps(data))
+    assert [p.id for p in read.puzzles] == ["t-one", "t-chain"]
+    assert read.skipped == 3
+    assert catalogue.skipped("en", read.skipped) == (
+        "3 puzzles in the file could not be read; they are left out."
+    )
+    assert catalogue.skipped("fr", 1) == (
+        "Une énigme du fichier n’a pas pu être lue ; elle est laissée de côté."
+    )
+    assert catalogue.skipped("en", 0) == ""
 
 
 @pytest.mark.parametrize(
-    "text",
-    ["", "{}", '{"format": "derive-puzzles", "version": 9, "puzzles": []}', "[[[[[[[[]]]]]]]]"],
+    ("text", "kind", "says"),
+    [
+        ("", "malformed", "not readable text"),
+        ("{oops", "malformed", "not readable text"),
+        ("{}", "format", "not a puzzle file"),
+        ('{"format": "derive-puzzles", "version": 1, "puzzles": {}}', "format", "not a puzzle"),
+        ('{"format": "derive-puzzles", "version": 9, "puzzles": []}', "version", "version"),
+        ("[[[[[[[[]]]]]]]]", "too-deep", "nested too deeply"),
+        (" " * (engine_puzzles.MAX_FILE_CHARS + 1), "too-big", "too large"),
+        ('{"format": "derive-puzzles", "version": 1, "puzzles": [1, 2]}', "empty", "no puzzle"),
+    ],
 )
-def test_catalogue_refuses_what_is_not_a_puzzle_file(text: str) -> None:
-    with pytest.raises(catalogue.CatalogueError):
+def test_a_file_that_cannot_be_used_gets_one_clear_message(text: str, kind: str, says: str) -> None:
+    with pytest.raises(catalogue.CatalogueError) as caught:
         catalogue.parse(text)
+    assert caught.value.kind == kind
+    english = catalogue.unreadable("en", kind)
+    assert english.startswith("The puzzles cannot be shown: ") and says in english
+    french = catalogue.unreadable("fr", kind)
+    assert french.startswith("Les énigmes ne peuvent pas s’afficher : ")
+    assert "{" not in english + french and "-" not in french.split(":")[-1]
+
+
+def test_every_reason_and_theme_has_words_in_both_languages() -> None:
+    for kind in catalogue.UNREADABLE:
+        assert catalogue.unreadable("en", kind) != catalogue.unreadable("fr", kind)
+    for tag in engine_puzzles.THEMES:
+        assert f"puzzles.theme.{tag}" in i18n.EN and f"puzzles.theme.{tag}" in i18n.FR
+
+
+def test_the_number_a_player_reads() -> None:
+    assert catalogue.number("l1-0022", 5) == 22
+    assert catalogue.number("t-one", 5) == 5
+    data = json.loads(as_file(WIN_IN_ONE))
+    data["puzzles"][0]["id"] = "l2c-0104"
+    assert catalogue.parse(json.dumps(data)).puzzles[0].number == 104
 
 
 def test_chooser_takes_unplayed_puzzles_near_the_rating() -> None:
@@ -108,6 +151,38 @@ def test_chooser_takes_unplayed_puzzles_near_the_rating() -> None:
 def test_why_links_to_the_lesson_of_the_first_theme_that_has_one() -> None:
     assert session.why_link(("win-in-two", "jump"), "en") == "rules.html#lesson-jump"
     assert session.why_link(("win-in-one",), "fr") == "regles.html#lesson-winning"
+
+
+def test_the_title_says_the_puzzle_in_players_words() -> None:
+    one = session.Session.start(dataclasses.replace(WIN_IN_ONE, number=22), "en")
+    assert one.heading("en") == "Puzzle 22 · Win in one · Initiation rules"
+    assert one.heading("fr") == "Énigme 22 · Gagner en un coup · règles Initiation"
+    assert one.task("en") == "Red to play and win in one move."
+    two = session.Session.start(WIN_IN_TWO, "fr")
+    assert two.heading("fr") == "Énigme 2 · Gagner en deux coups · règles Initiation"
+    assert session.Session.start(CHAIN, "en").heading("en") == (
+        "Puzzle 3 · Win in one · Blitz rules"
+    )
+    for game in (one, two):
+        assert game.puzzle.id not in game.heading("en") + game.heading("fr")
+        assert game.puzzle.id not in game.board.title()
+
+
+def test_only_the_actions_the_engine_allows_are_offered() -> None:
+    game = session.Session.start(WIN_IN_ONE, "en")
+    board = game.board
+    assert not any(board.can_act(a) for a in "+-?")  # nothing selected
+    board.click("b8")  # red's 1
+    assert board.can_act("+") and board.can_act("?")  # L1 has chance: a re-roll is legal
+    assert not board.can_act("-")  # already at 1
+    assert board.game.why_illegal("b8-") is not None
+    no_chance = session.Session.start(
+        Puzzle("t-adv", "r6c3,y1f10 r ry L2A", ("c3-d4",), ("win-in-one",), 1000), "en"
+    ).board
+    no_chance.click("c3")
+    assert not no_chance.can_act("?") and not no_chance.can_act("+") and no_chance.can_act("-")
+    board.play("b8-d10")
+    assert board.solved and not board.can_act("+")  # a solved puzzle takes no more moves
 
 
 def test_win_in_one_solved_then_not_rated_again() -> None:

@@ -20,7 +20,11 @@ from derive.web.table import share
 from derive.web.words import engine_fr, i18n
 
 ROOT = Path(__file__).resolve().parents[3]
-SOURCES = [*sorted((ROOT / "derive" / "web").rglob("*.py")), ROOT / "index.html"]
+SOURCES = [
+    *sorted((ROOT / "derive" / "web").rglob("*.py")),
+    ROOT / "index.html",
+    ROOT / "tools" / "pages" / "build_puzzles.py",  # the puzzles page's words (w(...))
+]
 
 
 def fields(template: str) -> set[str]:
@@ -41,6 +45,7 @@ def test_every_key_the_page_uses_exists() -> None:
         r"""\bctrl\.t\(\s*"([\w.]+)\"""",
         r"""\bt\("([\w.]+)\"""",
         r"""data-i18n(?:-\w+)?="([\w.]+)\"""",
+        r"""\bw\(\s*"([\w.-]+)\"""",
     ]
     for path in SOURCES:
         text = path.read_text(encoding="utf-8")
@@ -53,7 +58,8 @@ def test_every_key_the_page_uses_exists() -> None:
 
 def test_every_string_is_used() -> None:
     code = "".join(p.read_text(encoding="utf-8") for p in SOURCES if p.name != "i18n.py")
-    dynamic = ("colour.", "rules.L", "level.", "die.owned.")  # built from a letter, an id, a level
+    # built from a letter, an id, a level, a puzzle's theme tag
+    dynamic = ("colour.", "rules.L", "level.", "die.owned.", "puzzles.theme.")
     unused = [
         key
         for key in i18n.EN
