@@ -440,8 +440,7 @@ EN: Final[dict[str, str]] = {
         "aside in this browser, untouched, and a new record has begun."
     ),
     "puzzles.unsaved": (
-        "This browser does not keep your puzzle record: your rating lasts until the page is "
-        "closed."
+        "This browser does not keep your puzzle record: your rating lasts until the page is closed."
     ),
     "puzzles.rating.about": (
         "The rating is Elo's: a puzzle counts as a player rated at its difficulty."
@@ -913,8 +912,7 @@ FR: Final[dict[str, str]] = {
         "fermeture de la page."
     ),
     "puzzles.rating.about": (
-        "Le classement est celui d’Elo : une énigme compte comme un joueur classé à sa "
-        "difficulté."
+        "Le classement est celui d’Elo : une énigme compte comme un joueur classé à sa difficulté."
     ),
     "puzzles.act.up": "+1",
     "puzzles.act.down": "−1",
