@@ -267,3 +267,64 @@ def test_a_damaged_proof_is_refused() -> None:
     data["plies"][3]["proof"] = 2
     with pytest.raises(AnalysisError):
         Analysis.from_data(data, game)
+
+
+def _follow(review: Review, game: Game) -> tuple[Analysis, list[int]]:
+    """What a page keeps from a review's ``changes()`` answers, one search a time, and
+    where each answer started."""
+    kept, starts = Analysis(BUDGET), []
+    while not review.done:
+        review.step()
+        start, plies = review.changes()
+        kept = kept.with_tail(start, json.loads(json.dumps(plies)), game)
+        starts.append(start)
+    return kept, starts
+
+
+def test_the_changes_rebuild_the_analysis_even_when_a_win_rewrites_earlier_plies() -> None:
+    game = _played(SLOW_LOSS, *SLOW_LOSS_MOVES)
+    kept, starts = _follow(Review(game, BUDGET), game)
+    assert kept == _review(game)
+    # The proof at ply 6 rewrote plies 3-5: the answer that brought ply 6 went back
+    # to 3; every other answer started where the one before ended.
+    assert 3 in starts[starts.index(5) + 1 :] and 6 not in starts
+    assert [s for s in starts if s != 3] == sorted(s for s in starts if s != 3)
+
+
+def test_the_changes_go_on_from_a_resumed_analysis() -> None:
+    game = _game()
+    whole = _review(game)
+    partial = Analysis(BUDGET, [dict(e) for e in whole.plies[:2]])
+    review = Review(game, BUDGET, resume=partial)
+    assert review.changes() == (2, [])  # the asker has those already
+    kept = partial
+    while not review.done:
+        review.step()
+        kept = kept.with_tail(*review.changes(), game)
+    assert kept == whole
+
+
+def test_a_bad_tail_is_refused_and_the_known_plies_stay() -> None:
+    game = _game()
+    whole = _review(game)
+    known = Analysis(BUDGET, [dict(e) for e in whole.plies[:3]])
+    tail = copy.deepcopy(whole.plies[3:])
+    assert known.with_tail(3, tail, game) == whole
+    assert known.with_tail(1, copy.deepcopy(whole.plies[1:]), game) == whole
+    moved = copy.deepcopy(tail)
+    moved[0]["move"] = "a1-a2"
+    shifted = copy.deepcopy(whole.plies[2:-1])
+    longer = [*copy.deepcopy(tail), dict(tail[-1], ply=len(whole.plies))]
+    for start, bad, message in (
+        (3, moved, "another move"),
+        (3, shifted, "out of order"),
+        (4, tail, "do not follow"),
+        (-1, tail, "do not follow"),
+        ("3", tail, "do not follow"),
+        (3, {"plies": tail}, "should be a list"),
+        (3, [0] * 200_000, "too many values"),
+        (3, longer, "another game"),
+    ):
+        with pytest.raises(AnalysisError, match=message):
+            known.with_tail(start, bad, game)
+    assert known.plies == whole.plies[:3]

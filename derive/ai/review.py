@@ -191,6 +191,28 @@ class Analysis:
     def complete(self) -> bool:
         return bool(self.plies) and self.plies[-1].get("final") is True
 
+    def with_tail(self, start: Any, tail: Any, game: Game) -> Analysis:
+        """This analysis with its plies from ``start`` on replaced by ``tail`` (a
+        ``Review.changes`` answer), only the new entries checked against ``game``: a
+        worker's answer costs what changed, not the whole game so far."""
+        if type(start) is not int or not 0 <= start <= len(self.plies):
+            raise AnalysisError("the analysis's new positions do not follow the known ones")
+        try:
+            safejson.check(tail, max_items=_MAX_ITEMS)
+        except ValueError as error:
+            raise AnalysisError(f"the analysis is damaged: {error}") from None
+        if not isinstance(tail, list):
+            raise AnalysisError(f"the analysis's plies should be a list, not {kind_of(tail)}")
+        if start + len(tail) > len(game.moves) + 1:
+            raise AnalysisError(
+                f"the analysis has {start + len(tail)} positions but the game only "
+                f"{len(game.moves) + 1}: it belongs to another game"
+            )
+        sides = set(game.sides)
+        for k, entry in enumerate(tail, start):
+            _check_entry(entry, k, game, sides)
+        return Analysis(self.budget, self.plies[:start] + [dict(e) for e in tail])
+
     def summary(self) -> dict[str, dict[str, Any]]:
         """Per side: how many moves of each label, and the turning point (the ply
         whose move lost its mover the most chance; ``None`` if no move lost any)."""
@@ -315,6 +337,9 @@ class Review:
             if resume.budget != budget:
                 raise AnalysisError("the analysis to resume was made at another budget")
             self._resume(resume)
+        self._changed = len(self._plies)
+        """The first ply written or rewritten since the last ``changes()`` (a resumed
+        analysis's plies are the asker's already)."""
 
     def _resume(self, prior: Analysis) -> None:
         for entry in prior.plies:
@@ -359,6 +384,13 @@ class Review:
     def analysis(self) -> Analysis:
         return Analysis(self.budget, [dict(e) for e in self._plies])
 
+    def changes(self) -> tuple[int, list[dict[str, Any]]]:
+        """``(start, plies)``: the plies from the first one written or rewritten (a win
+        backed up rewrites earlier ones) since the last call, for ``Analysis.with_tail``."""
+        start = min(self._changed, len(self._plies))
+        self._changed = len(self._plies)
+        return start, [dict(e) for e in self._plies[start:]]
+
     def _judge(self, k: int) -> None:
         """Write the entry of position ``k``, judging the move that led to it."""
         here = self._searched[k]
@@ -372,6 +404,7 @@ class Review:
             entry["final"] = True
         if k:
             entry.update(self._judgement(k))
+        self._changed = min(self._changed, k)
         self._plies.append(entry)
         if k >= 2 and self._proves_win(k):
             self._back_up(k)
@@ -433,6 +466,7 @@ class Review:
         old = self._searched[j]
         chances = {s: 1.0 if s == winner else 0.0 for s in old.chances}
         self._searched[j] = Searched(old.best, old.score, chances)
+        self._changed = min(self._changed, j)
         entry = self._plies[j]
         entry["chances"] = dict(chances)
         entry["proof"] = proof

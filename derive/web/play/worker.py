@@ -158,8 +158,9 @@ def review_start(record: str, budget: int, analysis: str = "") -> int:
 
 
 def review_step(review_id: int, time_slice: float) -> str:
-    """Search positions for about ``time_slice`` seconds (at least one): the analysis so
-    far, ``{"analysis", "searched", "searches", "done"}``."""
+    """Search positions for about ``time_slice`` seconds (at least one): what changed
+    in the analysis, ``{"start", "plies", "searched", "searches", "done"}``, the plies
+    from ``start`` on (``Review.changes``; the page keeps the ones before)."""
     import time
 
     review = _reviews.get(review_id)
@@ -172,9 +173,11 @@ def review_step(review_id: int, time_slice: float) -> str:
     searched, searches = review.progress()
     if review.done:
         del _reviews[review_id]
+    start, plies = review.changes()
     return _dump(
         {
-            "analysis": review.analysis().to_data(),
+            "start": start,
+            "plies": plies,
             "searched": searched,
             "searches": searches,
             "done": review.done,

@@ -60,12 +60,18 @@ class ReviewState:
         return tuple(self.game.sides)
 
     def take(self, answer: Mapping[str, Any]) -> None:
-        """A worker's answer (``review_step``): checked against the game, so a foreign
-        or damaged analysis is refused here and never drawn."""
+        """A worker's answer (``review_step``): the plies from ``start`` on, checked
+        against the game (only they: the ones before were checked when they came), so
+        a foreign or damaged analysis is refused here and never drawn.  An answer with
+        the whole ``analysis`` (``to_data``'s form) is read whole."""
         if "error" in answer:
             self.error = str(answer["error"])
             return
-        analysis = Analysis.from_data(answer.get("analysis"), self.game)
+        if "analysis" in answer:
+            analysis = Analysis.from_data(answer.get("analysis"), self.game)
+        else:
+            known = Analysis(BUDGET, self.plies)  # the budget is not the state's concern
+            analysis = known.with_tail(answer.get("start"), answer.get("plies"), self.game)
         self.plies = analysis.plies
         self.searched = int(answer.get("searched", 0))
         self.searches = max(1, int(answer.get("searches", 1)))

@@ -54,9 +54,13 @@ class Keeping:
         self.kept = len(state.plies)
         """Positions already kept (a kept analysis's count to start with)."""
 
+    def due(self, state: ReviewState) -> bool:
+        """Whether ``answered`` would write now (the page writes in a task of its own)."""
+        return len(state.plies) - self.kept >= KEEP_EVERY or (state.done and self._new(state))
+
     def answered(self, state: ReviewState) -> None:
         """After each answer of the worker."""
-        if len(state.plies) - self.kept >= KEEP_EVERY or (state.done and self._new(state)):
+        if self.due(state):
             self._keep(state)
 
     def stopped(self, state: ReviewState) -> None:

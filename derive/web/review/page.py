@@ -74,6 +74,8 @@ class ReviewPage:
         a long review is not redrawn whole after every slice of the analysis."""
         self.board_drawn: tuple[Any, ...] = ({}, None)
         """The move list's marks and the board's arrow the page last drew."""
+        self.saving = False
+        """An answer's analysis is about to be kept: ``done`` is said once it is."""
 
     @property
     def lang(self) -> str:
@@ -161,12 +163,18 @@ class ReviewPage:
                     self.state.take(answer)
                 except ValueError as error:
                     self.state.error = str(error)
+                self.saving = self.keeping.due(self.state)
                 self.render()
-                self.keeping.answered(self.state)
+                if self.saving:
+                    # The write to the shelf (the whole entry) in a task of its own, after
+                    # this answer's drawing: two short tasks rather than one long one.
+                    await asyncio.sleep(0)
+                    self.keeping.answered(self.state)
+                    self.saving = False
                 if self.state.done or self.state.error or self.section is None:
                     break
         finally:
-            self.running = False
+            self.running = self.saving = False
             self.keeping.stopped(self.state)
             self.render()
 
@@ -266,5 +274,6 @@ class ReviewPage:
         stop.hidden = state.done
         stop.textContent = i18n.t(lang, "review.stop" if self.running else "review.resume")
         box(".review-at").textContent = i18n.t(lang, "review.ply", ply=state.shown)
-        doc.documentElement.dataset.review = "done" if state.done else "running"
+        done = state.done and not self.saving
+        doc.documentElement.dataset.review = "done" if done else "running"
         doc.documentElement.dataset.reviewPly = str(state.shown)

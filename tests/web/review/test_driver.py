@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from derive.ai.review import Analysis, Review
 from derive.game import Game
 from derive.web.play import worker
 from derive.web.review.driver import ReviewState, budget_from, wanted
@@ -49,11 +50,17 @@ def test_a_review_resumes_from_what_it_had() -> None:
     game = _game(6, seed=3)
     record = json.dumps(game.record())
     first = worker.review_start(record, 25)
+    state = ReviewState(game)
     partial = json.loads(worker.review_step(first, 0.0))
-    assert not partial["done"]
-    again = worker.review_start(record, 25, json.dumps(partial["analysis"]))
-    whole = json.loads(worker.review_step(again, 60.0))
-    assert whole["done"] and len(whole["analysis"]["plies"]) == 7
+    state.take(partial)
+    assert not partial["done"] and partial["start"] == 0 and state.plies == partial["plies"]
+    prior = json.dumps(Analysis(25, state.plies).to_data())
+    again = worker.review_start(record, 25, prior)
+    rest = json.loads(worker.review_step(again, 60.0))
+    # Only what the page did not have: it keeps the plies before and adds these.
+    assert rest["done"] and rest["start"] == len(partial["plies"])
+    state.take(rest)
+    assert state.done and state.plies == Review(game, 25).finish().plies
 
 
 def test_another_games_analysis_is_refused() -> None:

@@ -48,7 +48,8 @@ def test_a_complete_kept_analysis_is_the_review_and_a_partial_one_goes_on() -> N
     prior = json.dumps(Analysis(25, state.plies).to_data())
     review = worker.review_start(json.dumps(game.record()), 25, prior)
     first = json.loads(worker.review_step(review, 0.0))
-    assert len(first["analysis"]["plies"]) >= 7 and first["searched"] > 6
+    assert first["start"] == 6 and len(first["plies"]) >= 1 and first["searched"] > 6
+    state.take(first)
     while not state.done:
         state.take(json.loads(worker.review_step(review, 60.0)))
     assert state.plies == whole.plies  # the same review as one done from the start
@@ -67,7 +68,9 @@ def test_the_analysis_is_kept_every_few_positions_at_the_end_and_when_stopped() 
     for count in range(1, len(whole.plies) + 1):
         state.plies = whole.plies[:count]  # one position more per answer
         state.done = count == len(whole.plies)
+        due, before = keeping.due(state), len(kept)
         keeping.answered(state)
+        assert due == (len(kept) > before)  # what the page defers is what is written
     assert [len(data["plies"]) for _, data in kept] == [
         KEEP_EVERY,
         2 * KEEP_EVERY,
