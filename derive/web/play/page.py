@@ -110,6 +110,8 @@ class Page:
         self.sound = sound.Sound(on=_storage_get(SOUND_KEY) == "on")
         self.review: ReviewPage | None = None
         """The post-game review, once opened (``?review=1`` or the end banner)."""
+        self.moves_scrolled: tuple[Any, ...] | None = None
+        """The shown move the move list was last scrolled to (``_scroll_moves``)."""
 
     # ----- start -----------------------------------------------------------
 
@@ -549,11 +551,18 @@ class Page:
 
     def _scroll_moves(self) -> None:
         """Keep the shown move in sight inside the list (never scrolling the page: on a
-        phone the list is below the board)."""
+        phone the list is below the board).  Only when the shown move changed: reading
+        the list's layout forces it, some 20 ms in a long game, and a review redraws the
+        page (a mark arrived) far more often than the player steps."""
+        ctrl = self.ctrl
+        shown = (ctrl.view_ply, len(ctrl.game.moves), ctrl.lang)
+        if shown == self.moves_scrolled:
+            return
         box = _el("#moves")
         current = _el("#moves [aria-current]")
         if current is None:
             return
+        self.moves_scrolled = shown
         top = current.offsetTop
         if top < box.scrollTop or top + current.offsetHeight > box.scrollTop + box.clientHeight:
             box.scrollTop = max(0, top - box.clientHeight // 2)
