@@ -3,9 +3,9 @@
 * ``pyscript.toml``'s ``[files]`` table: every module of the ``derive`` package the browser
   imports, so PyScript copies them into Pyodide's file system (a module missing there
   fails only in the browser, and only when imported).
-* ``index.html``'s board skeleton: the empty board, drawn by ``derive.web.board.svg`` between
-  the ``skeleton:start`` / ``skeleton:end`` markers, so the page shows a board (not a
-  blank) while Python starts.
+* ``index.html``'s board skeleton: the first game's board, drawn by ``derive.web.board.svg``
+  between the ``skeleton:start`` / ``skeleton:end`` markers, so the page shows a board (not
+  a blank) while Python starts, and the board Python draws first changes nothing there.
 * ``index.html``'s ``canonical`` and ``hreflang`` links (``links:start`` / ``links:end``),
   absolute on ``make serve``'s address (``tools/pages/site_url.py``; ``make site`` rebases
   them on the published one).
@@ -13,6 +13,8 @@
   ``setup:end``), as ``derive.web.table.panel`` draws it with the computer's levels: a first
   visit can choose its game, against the computer too, before Python has started
   (``assets/boot.js`` shows it and hands the choice over).
+* ``index.html``'s side panel (``#status``, ``#players``, ``#moves``, ``#game-title``), as
+  the page draws it for a first visit's game, so that nothing moves when Python starts.
 
 Usage: ``python3 tools/pages/build_web.py [--check]`` (``--check``: change nothing, exit 1 and
 name the stale file if either is out of date; the unit tests run this check).
@@ -21,6 +23,7 @@ name the stale file if either is out of date; the unit tests run this check).
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import re
 import sys
 from html import escape
@@ -30,9 +33,9 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 if str(REPO_ROOT) not in sys.path:
     sys.path.insert(0, str(REPO_ROOT))
 
-from derive.web.board.svg import BoardView, render_board  # noqa: E402
+from derive.web.board.svg import render_board  # noqa: E402
 from derive.web.table import panel  # noqa: E402
-from derive.web.table.controller import AI_LEVELS, Setup  # noqa: E402
+from derive.web.table.controller import AI_LEVELS, Controller, Setup  # noqa: E402
 from derive.web.words import i18n  # noqa: E402
 from tools.pages.build_live import LIVE_ONLY  # noqa: E402
 from tools.pages.site_url import site_links  # noqa: E402
@@ -41,6 +44,8 @@ PACKAGE = REPO_ROOT / "derive"
 CONFIG = REPO_ROOT / "pyscript.toml"
 PAGE = REPO_ROOT / "index.html"
 
+#: The language of the page's own words (``<html lang="en">``); boot.js and Python switch.
+PAGE_LANGUAGE = "en"
 #: Terminal-only modules: never imported by the page or the worker.
 TERMINAL_ONLY = frozenset({"__main__.py", "arena.py"})
 
@@ -78,7 +83,11 @@ def config_text(current: str) -> str:
 
 
 def skeleton() -> str:
-    return render_board(BoardView(position="")) + "\n"
+    """The board a first visit's game shows (the controller's, as the page draws it), so
+    that Python takes it over unchanged; without ``data-position``, which says the board
+    is live."""
+    first = Controller(PAGE_LANGUAGE).board_view()
+    return render_board(dataclasses.replace(first, position="")) + "\n"
 
 
 def setup_templates() -> str:
@@ -106,11 +115,36 @@ def head_links() -> str:
     return "".join(f"  {line}\n" for line in links.splitlines())
 
 
+def panels() -> dict[str, str]:
+    """The side panel's parts as the page draws them for a first visit's game (by element
+    id): painted at once, they take their room before Python starts, and the page's first
+    drawing, the same, changes nothing there (nothing moves, no node is replaced)."""
+    first = Controller(PAGE_LANGUAGE)
+    return {
+        "status": escape(first.status()),
+        "players": panel.players_html(first),
+        "moves": panel.moves_html(first, None),
+        "game-title": escape(panel.game_title(first)),
+    }
+
+
+def _fill_panels(current: str) -> str:
+    for name, markup in panels().items():
+        element = re.compile(rf'(<(\w+) [^>]*\bid="{name}"[^>]*>)(.*?)(</\2>)', re.DOTALL)
+        found = element.search(current)
+        if found is None:
+            raise SystemExit(f"{PAGE.name}: no element #{name}")
+        start, end = found.span(3)
+        current = current[:start] + markup + current[end:]
+    return current
+
+
 def page_text(current: str) -> str:
     markers = ((_SKELETON, "skeleton"), (_SETUP, "setup"), (_LINKS, "links"))
     for pattern, name in markers:
         if not pattern.search(current):
             raise SystemExit(f"{PAGE.name}: {name} markers not found")
+    current = _fill_panels(current)
     current = _SKELETON.sub(lambda m: m.group(1) + skeleton() + m.group(3), current, count=1)
     current = _LINKS.sub(lambda m: m.group(1) + head_links() + m.group(3), current, count=1)
     return _SETUP.sub(lambda m: m.group(1) + setup_templates() + m.group(3), current, count=1)

@@ -79,6 +79,22 @@ def _el(selector: str) -> Any:
     return _py(document.querySelector(selector))
 
 
+def _text(element: Any, text: str) -> None:
+    """Set ``element``'s text unless it is already that (the prerendered page's words,
+    tools/pages/build_web.py, stay the nodes first painted)."""
+    if element.textContent != text:
+        element.textContent = text
+
+
+def _html(element: Any, markup: str) -> None:
+    """Set ``element``'s markup unless it already holds that, as the browser reads it: the
+    prerendered panels (tools/pages/build_web.py) and unchanged ones keep their nodes."""
+    parsed = document.createElement("template")
+    parsed.innerHTML = markup
+    if str(parsed.innerHTML) != str(element.innerHTML):
+        element.innerHTML = markup
+
+
 def _closest(target: Any, selector: str) -> Any:
     return _py(target.closest(selector))
 
@@ -509,7 +525,7 @@ class Page:
             view = dataclasses.replace(view, shapes=review.shapes())
         self.board.draw(view)
         self.board.element.setAttribute("aria-activedescendant", f"sq-{ctrl.cursor}")
-        _el("#status").textContent = ctrl.status()
+        _text(_el("#status"), ctrl.status())
         _el("#embed-status").textContent = ctrl.status()
         notice = _el("#notice")
         if ctrl.notice is None:
@@ -534,10 +550,10 @@ class Page:
             back = str(button.dataset.step) != "next"
             button.disabled = back and ctrl.view_ply == 0
         _el("#facts").innerHTML = panel.facts_html(ctrl)
-        _el("#players").innerHTML = panel.players_html(ctrl)
-        _el("#moves").innerHTML = panel.moves_html(ctrl, review.marks() if review else None)
+        _html(_el("#players"), panel.players_html(ctrl))
+        _html(_el("#moves"), panel.moves_html(ctrl, review.marks() if review else None))
         self._scroll_moves()
-        _el("#game-title").textContent = panel.game_title(ctrl)
+        _text(_el("#game-title"), panel.game_title(ctrl))
         self._render_overlays()
         self._render_controls()
         root.dataset.thinking = "true" if ctrl.thinking else "false"
@@ -627,7 +643,9 @@ class Page:
         lang = self.ctrl.lang
         document.documentElement.lang = lang
         for element in document.querySelectorAll("[data-i18n]"):
-            element.textContent = i18n.t(lang, str(element.dataset.i18n))
+            text = i18n.t(lang, str(element.dataset.i18n))
+            if element.textContent != text:  # the page's own words stay, nodes and all
+                element.textContent = text
         for attribute, data in (
             ("title", "i18nTitle"),
             ("placeholder", "i18nPlaceholder"),
@@ -686,9 +704,18 @@ class Page:
         self.on_setup_change(None)
 
     def _refresh_setup(self) -> None:
-        """The open form, now with the computer's levels, keeping what the player chose."""
+        """The open form, now with the computer's levels, keeping what the player chose.
+        A form that would come out the same (the first visit's, drawn at build time, as a
+        rule) is left as it is: its nodes, the first paint, and the focus in it stay."""
         setup, lang = panel.setup_kept(self._form_fields(), self.setup_touched, self.setup_opened)
-        self._fill_setup(setup, lang or self.ctrl.lang)
+        lang = lang or self.ctrl.lang
+        ctrl = self.ctrl
+        parsed = document.createElement("template")
+        parsed.innerHTML = panel.setup_html(setup, lang, ctrl.ai_levels, ctrl.ai_state)
+        if str(parsed.innerHTML) == str(_el("#setup-fields").innerHTML):
+            self.on_setup_change(None)
+            return
+        self._fill_setup(setup, lang)
 
     def _form_fields(self) -> dict[str, str]:
         data = js.FormData.new(_el("#setup-form"))

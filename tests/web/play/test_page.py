@@ -84,3 +84,30 @@ def test_css_colours_match_the_svg_palette() -> None:
         assert f"--{names[letter]}-soft: {side.soft};" in CSS
     assert f"--highlight: {palette.HIGHLIGHT};" in CSS
     assert f"--danger: {palette.DANGER};" in CSS
+
+
+def test_the_runtime_goes_in_after_the_first_paint() -> None:
+    """Issue 25: PyScript, Pyodide's start and their preloads wait in a template that
+    assets/boot.js empties into the page once it has painted; none is fetched before."""
+    head = PAGE.split("</head>", 1)[0]
+    runtime = head.split('<template id="runtime">', 1)[1].split("</template>", 1)[0]
+    outside = head.replace(runtime, "")
+    for name in ("quickstart.js", "core.js", "memory-idb.mjs", "asm.wasm", "stdlib.zip"):
+        assert name in runtime and name not in outside, name
+    assert 'getElementById("runtime")' in BOOT and "requestAnimationFrame" in BOOT
+
+
+def test_the_prerendered_page_is_what_python_draws_first() -> None:
+    """The board and the side panel as the page draws a first visit's game, so that
+    Python's first drawing changes nothing there (tests/e2e/test_first_paint.py)."""
+    from dataclasses import replace
+
+    from derive.web.board.svg import render_board
+    from derive.web.table.controller import Controller
+
+    skeleton = PAGE.split("skeleton:start", 1)[1]
+    skeleton = skeleton.split("-->\n", 1)[1].split("<!-- skeleton:end", 1)[0]
+    first = Controller(build_web.PAGE_LANGUAGE)
+    assert skeleton.strip() == render_board(replace(first.board_view(), position=""))
+    for name, markup in build_web.panels().items():
+        assert f'id="{name}">{markup}<' in PAGE, name

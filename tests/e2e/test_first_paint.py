@@ -1,0 +1,141 @@
+"""The first paint stays (issue 25): Python takes over the prerendered page in place.
+
+The board, the first visit's form and the side panel painted before Python starts are the
+nodes the live game uses, not copies drawn over them; nothing moves meanwhile; and the
+browser's largest paint is the prerendered one (a node drawn later would be a new one, and
+everything downloaded before it would count as needed by it)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Page, Route
+
+from tests.e2e.appdriver import START_TIMEOUT_MS, position_query
+
+#: Regions painted before Python starts, and the first visit's form (boot.js draws it).
+REGIONS = {
+    "board": "#board svg.board",
+    "dialog": "dialog#setup",
+    "form": "#setup-fields fieldset",
+    "side": "aside.side",
+    "status": "#status",
+    "players": "#players",
+    "actions": ".actions",
+    "moves": "#moves",
+    "tools": "header.topbar nav.tools",
+}
+
+# Recorded from the page's start: largest paints and layout shifts, and at the first
+# paint's frame (before the runtime goes in, assets/boot.js) a mark on every element and a
+# reference to each region's node, so that a copy cannot pass for the node itself.
+RECORD = """
+(() => {
+  const fp = (window.__firstPaint = { lcp: [], shifts: [], nodes: {}, marked: false });
+  new PerformanceObserver((list) => fp.lcp.push(...list.getEntries()))
+    .observe({ type: "largest-contentful-paint", buffered: true });
+  new PerformanceObserver((list) => fp.shifts.push(...list.getEntries()))
+    .observe({ type: "layout-shift", buffered: true });
+  addEventListener("DOMContentLoaded", () => requestAnimationFrame(() => {
+    for (const element of document.querySelectorAll("body *")) element.__deriveMark = 1;
+    for (const [name, selector] of Object.entries(REGIONS)) {
+      fp.nodes[name] = document.querySelector(selector);
+    }
+    fp.python = document.documentElement.dataset.python || "";
+    fp.marked = true;
+  }));
+})();
+"""
+
+CHECK = """
+async (regions) => {
+  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  const fp = window.__firstPaint;
+  const kept = {};
+  for (const [name, selector] of Object.entries(regions)) {
+    const then = fp.nodes[name];
+    kept[name] = { there: Boolean(then), same: Boolean(then) &&
+      then.isConnected && document.querySelector(selector) === then };
+  }
+  const shifts = fp.shifts.filter((entry) => !entry.hadRecentInput);
+  const last = fp.lcp[fp.lcp.length - 1];
+  const name = (node) => node ? `${node.nodeName.toLowerCase()}${node.id ? "#" + node.id : ""}`
+    + ` in ${node.closest("[id]")?.id ?? "?"}` : "(gone)";
+  return {
+    kept,
+    python: fp.python,
+    shift: shifts.reduce((sum, entry) => sum + entry.value, 0),
+    shifted: shifts.map((e) => [Math.round(e.startTime), e.value,
+                                e.sources.map((s) => name(s.node))]),
+    lcp: fp.lcp.map((e) => [Math.round(e.startTime), e.size, name(e.element)]),
+    lcpPrerendered: Boolean(last && last.element && last.element.__deriveMark === 1),
+    runtimeMs: Number(document.documentElement.dataset.runtimeMs),
+    boardLive: document.querySelector("#board svg.board").dataset.position || "",
+  };
+}
+"""
+
+
+def _open_held(page: Page, url: str) -> dict[str, Any]:
+    """Load ``url`` with PyScript held back until the first paint has been recorded, then
+    let it start and wait for the game; return what the page recorded."""
+    held: list[Route] = []
+    page.route("**/vendor/pyscript/core.js", lambda route: held.append(route))
+    page.add_init_script(RECORD.replace("REGIONS", repr(REGIONS)))
+    page.goto(url)
+    page.wait_for_function("window.__firstPaint && window.__firstPaint.marked")
+    # boot.js puts the runtime in after the first paint; its script's request reaches the
+    # route handler while Playwright waits
+    page.wait_for_function("document.documentElement.dataset.runtimeMs !== undefined")
+    for _ in range(400):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the runtime was never asked for"
+    for route in held:
+        route.continue_()
+    page.wait_for_selector("html[data-ready=true]", state="attached", timeout=START_TIMEOUT_MS)
+    result: dict[str, Any] = page.evaluate(CHECK, REGIONS)
+    print("\nlargest paints (ms, size, element):", result["lcp"])
+    print("layout shifts:", result["shifted"], "runtime put in at", result["runtimeMs"], "ms")
+    return result
+
+
+def _assert_accessible(page: Page) -> None:
+    results = Axe().run(page)
+    bad = [
+        (v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
+        for v in results.response["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+    assert bad == []
+
+
+def test_a_first_visit_keeps_the_prerendered_page(page: Page, server_url: str) -> None:
+    result = _open_held(page, f"{server_url}/index.html")
+    assert result["python"] == ""  # recorded before Python started
+    assert result["kept"] == {name: {"there": True, "same": True} for name in REGIONS}
+    assert result["boardLive"] == "- r ry L2"  # the same board, now the live one
+    assert result["shift"] <= 0.05, result["shifted"]
+    assert result["lcp"], "no largest paint recorded"
+    assert result["lcpPrerendered"], result["lcp"]
+    assert page.locator("dialog#setup[open]").count() == 1
+    _assert_accessible(page)
+
+
+def test_a_linked_game_changes_the_prerendered_board_in_place(page: Page, server_url: str) -> None:
+    position = "r3c3,y2d4,y1f6 r ry L2"
+    result = _open_held(page, f"{server_url}/index.html{position_query(position)}")
+    kept = {name: v for name, v in result["kept"].items() if name not in ("form",)}
+    assert kept == {name: {"there": True, "same": True} for name in REGIONS if name != "form"}
+    assert result["boardLive"] == position
+    # the squares that did not change are the prerendered ones, those that did are drawn
+    same = page.evaluate(
+        """() => [...document.querySelectorAll('#board [data-square]')]
+             .filter((sq) => sq.__deriveMark === 1).length"""
+    )
+    assert same == 50  # patched in place, those with a die now too
+    assert page.locator('#board [data-die="c3"]').count() == 1
+    assert result["shift"] <= 0.05, result["shifted"]
+    _assert_accessible(page)
