@@ -319,6 +319,10 @@ class Page:
                 menu.open = False
             self.do(str(action.dataset.action))
             return
+        step = _closest(target, "#history-steps [data-step]")
+        if step is not None and not _field(step, "disabled", False):
+            self.do(str(step.dataset.step))
+            return
         ply = _closest(target, "#moves [data-ply]")
         if ply is not None:
             self.ctrl.view(int(ply.dataset.ply))
@@ -335,10 +339,6 @@ class Page:
 
     def on_pointer(self, event: Any) -> None:
         """Words follow the last input: "tap" after a finger or a pen, "click" after a
-        step = _closest(target, "#history-steps [data-step]")
-        if step is not None and not _field(step, "disabled", False):
-            self.do(str(step.dataset.step))
-            return
         mouse.  Not drawn now: redrawing between a press and its click could take the
         click's square away; the click's own drawing uses the new words."""
         kind = str(_field(event, "pointerType", ""))
