@@ -89,5 +89,6 @@ def test_long_tasks_while_python_starts_are_recorded_and_input_is_kept(
     )
     for task in during:
         print(f"  at {task['start']:7.0f} ms  {task['duration']:5.0f} ms  {task['container']}")
-    assert all(t["duration"] > 50 for t in record["tasks"])  # what the browser calls long
+    # Long is over 50 ms; durations come rounded, so a task just over it can read 50.
+    assert all(t["duration"] >= 50 for t in record["tasks"])
     assert page.evaluate(BUSY) >= 1, "a 120 ms task went unrecorded"
