@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from html import escape
 from typing import Final
 
@@ -62,14 +63,21 @@ def _percent(chance: float) -> int:
 
 def point_title(lang: str, point: Point, colours: Sequence[str]) -> str:
     """What a point says when pointed at or read: the ply and each chance."""
+    percents = tuple((c, _percent(point.chances[c])) for c in colours if c in point.chances)
+    return _title(lang, point.ply, point.mark, percents)
+
+
+@lru_cache(maxsize=4096)
+def _title(lang: str, ply: int, mark: str | None, percents: tuple[tuple[str, int], ...]) -> str:
+    """``point_title``'s words, remembered: the graph is drawn again after every answer
+    of the worker, and its points' words were most of that drawing's time."""
     chances = ", ".join(
-        i18n.t(lang, "review.chance", colour=i18n.side(lang, c), percent=_percent(point.chances[c]))
-        for c in colours
-        if c in point.chances
+        i18n.t(lang, "review.chance", colour=i18n.side(lang, c), percent=percent)
+        for c, percent in percents
     )
-    head = i18n.t(lang, "review.ply", ply=point.ply)
-    if point.mark in MARKS:
-        head += " (" + i18n.t(lang, MARK_KEYS[point.mark]) + ")"
+    head = i18n.t(lang, "review.ply", ply=ply)
+    if mark in MARKS:
+        head += " (" + i18n.t(lang, MARK_KEYS[mark]) + ")"
     return i18n.t(lang, "review.point", ply=head, chances=chances) if chances else head
 
 
