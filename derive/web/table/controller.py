@@ -141,8 +141,11 @@ class Controller:
     def __init__(self, lang: str = i18n.DEFAULT_LANGUAGE, *, setup: Setup | None = None) -> None:
         self.lang = lang
         self.setup = setup or Setup()
-        self.game = Game.new("ry", "L2", start="r")
-        self.seats: dict[str, str] = {"r": HUMAN, "y": HUMAN}
+        # Until a game is chosen, the one under the form is the form's own first game, so
+        # that a first visit's page says what its dialog offers.
+        first = Setup()
+        self.game = Game.new(first.seating(), first.rule_set, start="r")
+        self.seats: dict[str, str] = dict(first.seats)
         self.selected: str | None = None
         self.picking: str | None = None
         """A free rive square waiting for the entering die's value (no-chance rule sets)."""
