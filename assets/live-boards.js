@@ -4,8 +4,9 @@
 //    buttons, keys on it) in window.deriveQueue, which the boards' Python
 //    (derive/web/learn/view.py) applies, in order, the moment each board is live;
 //  * makes the boards reachable by keyboard, so that keys can be kept too;
-//  * starts Python, once: window.deriveStart() (a Learn page calls it itself once the page
-//    has loaded; the embedded board when the reader uses it, assets/embed.js);
+//  * starts Python, once: window.deriveStart() (a Learn page when the reader reaches for a
+//    board, the puzzles page once it has loaded, the embedded board when the reader uses
+//    it, assets/embed.js);
 //  * says so in the board's message if Python cannot start.
 // <html data-python> tells tests and the benchmark where Python is: idle, starting, failed.
 (() => {
@@ -121,11 +122,37 @@
     if (started && root.dataset.ready !== "true") failed();
   });
 
+  // A Learn page is read before it is played, and Python's start holds the page's thread
+  // for seconds on a phone: it starts when the reader reaches for a board (a finger or a
+  // button on it, the keyboard's focus, or a mouse that rests on it), never while the
+  // reader only reads or scrolls. What the reader did meanwhile is kept (above).
+  const REST_MS = 250;
+  function startOnIntent() {
+    const onBoard = (event) => event.target.closest && event.target.closest("[data-lesson]");
+    let resting = 0;
+    addEventListener("pointerdown", (event) => onBoard(event) && start(), true);
+    addEventListener("focusin", (event) => onBoard(event) && start(), true);
+    addEventListener("pointerover", (event) => {
+      if (event.pointerType !== "mouse" || !onBoard(event) || started) return;
+      clearTimeout(resting);
+      resting = setTimeout(start, REST_MS);
+    }, true);
+    addEventListener("pointerout", (event) => {
+      if (onBoard(event) && !(event.relatedTarget && event.relatedTarget.closest &&
+          event.relatedTarget.closest("[data-lesson]"))) clearTimeout(resting);
+    }, true);
+    addEventListener("scroll", () => clearTimeout(resting), { capture: true, passive: true });
+  }
+
   window.deriveStart = start;
-  addEventListener("DOMContentLoaded", reachable);
+  addEventListener("DOMContentLoaded", () => {
+    reachable();
+    if (document.body.dataset.entry === "learn") startOnIntent();
+  });
   addEventListener("load", () => {
-    if (!["learn", "puzzles"].includes(document.body.dataset.entry)) return;
-    // After the page is readable and its pictures are in: Python's start never delays it.
+    if (document.body.dataset.entry !== "puzzles") return;
+    // The puzzle is the page: after it is readable and its pictures are in, so that
+    // Python's start never delays them.
     const idle = window.requestIdleCallback || ((run) => setTimeout(run, 200));
     idle(start, { timeout: 2000 });
   });

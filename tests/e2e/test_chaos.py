@@ -36,6 +36,7 @@ from tests.e2e.test_embed import (  # noqa: F401
     page_monitor,
     third_party_storage,
 )
+from tests.e2e.test_learn import reach_for_a_board
 from tools.serve import REPO_ROOT
 
 GREMLINS = REPO_ROOT / "node_modules" / "gremlins.js" / "dist" / "gremlins.min.js"
@@ -210,6 +211,7 @@ def a_try_board_moves(page: Page) -> None:
 
 def test_a_horde_on_a_learn_page(page: Page, server_url: str) -> None:
     page.goto(f"{server_url}/rules.html")
+    reach_for_a_board(page)
     page.wait_for_selector("html[data-live=true]", state="attached", timeout=START_TIMEOUT_MS)
 
     unleash(page)

@@ -14,6 +14,7 @@ from derive.web.words import i18n
 from tests.e2e.appdriver import START_TIMEOUT_MS, position_query
 from tests.e2e.test_chaos import START, a_try_board_moves, start_again, still_plays
 from tests.e2e.test_embed import JUMP, Gate
+from tests.e2e.test_learn import reach_for_a_board
 
 #: Dispatches every bare event on the targets, a few of each kind spread over the page;
 #: returns how many were sent.
@@ -63,6 +64,7 @@ def learn_page(page: Page, url: str) -> None:
     gate = Gate(page)
     page.goto(url)
     bare_events(page)
+    reach_for_a_board(page)
     gate.release()
     page.wait_for_selector("html[data-live=true]", state="attached", timeout=START_TIMEOUT_MS)
     bare_events(page)

@@ -55,6 +55,38 @@ def wait_live(page: Page) -> None:
     page.wait_for_selector("html[data-live=true]", state="attached", timeout=LIVE_TIMEOUT_MS)
 
 
+def reach_for_a_board(page: Page) -> None:
+    """A finger lands on the first board (no tap yet): what starts a Learn page's Python."""
+    page.dispatch_event("[data-lesson] .board-wrap >> nth=0", "pointerdown")
+    assert page.get_attribute("html", "data-python") == "starting"
+
+
+def test_python_waits_until_the_reader_reaches_for_a_board(page: Page, server_url: str) -> None:
+    fetched: list[str] = []
+    page.on("request", lambda request: fetched.append(request.url))
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_learn(page, f"{server_url}/rules.html")
+    # Reading and scrolling start nothing: no runtime is fetched, the page's thread stays
+    # the reader's (longer than the idle start this replaced waited).
+    page.wait_for_timeout(2500)
+    for _ in range(4):
+        page.mouse.wheel(0, 600)
+        page.wait_for_timeout(150)
+    page.wait_for_timeout(1000)
+    assert page.get_attribute("html", "data-python") == "idle"
+    assert not [url for url in fetched if "/vendor/" in url], fetched
+    # A mouse that rests on a board starts it, so that its first click rarely waits.
+    board = page.locator("#lesson-step .board-wrap")
+    board.scroll_into_view_if_needed()
+    page.wait_for_timeout(300)
+    box = board.bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.wait_for_selector("html[data-python=starting]", state="attached", timeout=5000)
+    wait_live(page)
+    assert any("/vendor/pyscript/core.js" in url for url in fetched)
+
+
 def test_the_english_page_teaches_on_live_boards(
     page: Page, server_url: str, screenshot: Callable[..., Path]
 ) -> None:
@@ -151,6 +183,7 @@ def test_the_english_page_teaches_on_live_boards(
 
 def test_the_french_page_is_french_and_live(page: Page, server_url: str) -> None:
     open_learn(page, f"{server_url}/regles.html")
+    reach_for_a_board(page)
     wait_live(page)
     assert page.get_attribute("html", "lang") == "fr"
     expect(page.locator("#lesson-goal .lesson-counter")).to_have_text("Position de départ")
@@ -198,6 +231,7 @@ def test_bare_events_refutations_and_solutions_on_the_learn_page(
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto(f"{server_url}/rules.html")
+    reach_for_a_board(page)
     wait_live(page)
 
     # events without their fields, as a script or an assistive tool may send
@@ -252,6 +286,7 @@ def test_the_french_refutation_and_legend(
 ) -> None:
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(f"{server_url}/regles.html")
+    reach_for_a_board(page)
     wait_live(page)
     legend = page.locator("ul.legend")
     legend.scroll_into_view_if_needed()
