@@ -41,11 +41,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from harness import REPO_ROOT, write_results  # first: it puts the repository on the path
 from playwright.sync_api import BrowserContext, Frame, Page, Playwright, sync_playwright
-
-REPO_ROOT = Path(__file__).resolve().parent.parent
-if str(REPO_ROOT) not in sys.path:
-    sys.path.insert(0, str(REPO_ROOT))
 
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from tools.pages.embed_hosts import EIGHT, ONE, host_page  # noqa: E402
@@ -301,8 +298,7 @@ def main(argv: list[str] | None = None) -> int:
                     print(f"run {run + 1} {name}: {json.dumps(figures)}", flush=True)
         for server in (site, host):
             server.shutdown()
-    RESULTS.parent.mkdir(parents=True, exist_ok=True)
-    RESULTS.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
+    write_results(RESULTS, results, indent=2)
     print()
     print(f"embedded boards: one vs eight on a host page (median of {args.runs} runs)")
     print(report(results))

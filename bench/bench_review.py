@@ -58,11 +58,8 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from harness import REPO_ROOT, write_results  # first: it puts the repository on the path
 from playwright.sync_api import Page, Playwright, sync_playwright
-
-REPO_ROOT = Path(__file__).resolve().parent.parent
-if str(REPO_ROOT) not in sys.path:
-    sys.path.insert(0, str(REPO_ROOT))
 
 from derive.ai.review import BUDGET  # noqa: E402
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
@@ -743,8 +740,7 @@ def main(argv: list[str] | None = None) -> int:
         "all_runs": runs,
     }
     print_report(result)
-    RESULTS.parent.mkdir(parents=True, exist_ok=True)
-    RESULTS.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
+    write_results(RESULTS, result)
     return 0
 
 

@@ -45,7 +45,6 @@ figures too).
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import shutil
 import statistics
@@ -59,11 +58,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote, urlsplit
 
+from harness import REPO_ROOT, write_results  # first: it puts the repository on the path
 from playwright.sync_api import BrowserContext, Page, Playwright, sync_playwright
-
-REPO_ROOT = Path(__file__).resolve().parent.parent
-if str(REPO_ROOT) not in sys.path:
-    sys.path.insert(0, str(REPO_ROOT))
 
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from tools.offline import build_sw  # noqa: E402
@@ -727,8 +723,7 @@ def main(argv: list[str] | None = None) -> int:
     result["all_runs"] = runs
     result["paired"] = paired(runs, [name for name in pages if name != "bare"])
     print_report(result)
-    RESULTS.parent.mkdir(parents=True, exist_ok=True)
-    RESULTS.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
+    write_results(RESULTS, result)
     return 0
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import BrowserContext, Frame, Page, Playwright, Route, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from derive.board import square_name
 from derive.web.learn import embed
@@ -126,7 +127,23 @@ class Gate:
 
 
 def live(frame: Frame) -> None:
-    frame.wait_for_selector("html[data-ready=true]", state="attached", timeout=START_MS)
+    try:
+        frame.wait_for_selector("html[data-ready=true]", state="attached", timeout=START_MS)
+    except PlaywrightTimeout:
+        # A board that never came alive once in a CI run and never here: say where it stood.
+        state = frame.evaluate(STATE_JS)
+        raise AssertionError(f"the board did not come alive: {state}") from None
+
+
+#: Where a frame's start stands: Python's state, the queue, the board's and the error box.
+STATE_JS = """() => ({
+  python: document.documentElement.dataset.python,
+  queue: (window.deriveQueue || []).length,
+  live: [...document.querySelectorAll(".lesson-board")].map((b) => b.dataset.live),
+  scripts: [...document.querySelectorAll("script")].map((s) => s.type || "js"),
+  message: document.querySelector(".lesson-message")?.textContent,
+  error: document.querySelector(".py-error")?.textContent?.slice(0, 2000),
+})"""
 
 
 def dice(frame: Frame) -> set[str]:
