@@ -31,9 +31,101 @@
   } catch (_) {
     // storage may be blocked; the default language will do
   }
-  const wanted = params.get("lang") || saved || navigator.language || "en";
+  // As Python chooses (derive/web/play/page.py): a ?lang= it knows, else the reader's choice
+  // kept from an earlier visit, else the browser's.
+  const asked = params.get("lang");
+  const wanted = asked === "fr" || asked === "en" ? asked : saved || navigator.language || "en";
   const lang = wanted.slice(0, 2).toLowerCase() === "fr" ? "fr" : "en";
   root.lang = lang;
+
+  // The page is written in English. For a reader in another language, the build wrote its
+  // words, its board and its side panel in that language as Python will write them
+  // (#first-words, tools/pages/build_web.py); they go in place before the first paint, the
+  // prerendered nodes kept, so that nothing switches language or moves when Python starts.
+  function patchChildren(node, model) {
+    const mine = node.childNodes;
+    const theirs = model.childNodes;
+    const alike = mine.length === theirs.length &&
+      [...mine].every((child, i) => child.nodeName === theirs[i].nodeName);
+    if (!alike) {
+      node.replaceChildren(...[...theirs].map((child) => document.importNode(child, true)));
+      return;
+    }
+    mine.forEach((child, i) => patch(child, theirs[i]));
+  }
+  function patch(node, model) {
+    if (node.nodeType !== Node.ELEMENT_NODE) {
+      if (node.nodeValue !== model.nodeValue) node.nodeValue = model.nodeValue;
+      return;
+    }
+    for (const name of node.getAttributeNames()) {
+      if (!model.hasAttribute(name)) node.removeAttribute(name);
+    }
+    for (const name of model.getAttributeNames()) {
+      const value = model.getAttribute(name);
+      if (node.getAttribute(name) !== value) node.setAttribute(name, value);
+    }
+    patchChildren(node, model);
+  }
+  function parsed(markup) {
+    const holder = document.createElement("template");
+    holder.innerHTML = markup;
+    return holder.content;
+  }
+  function firstPaintWords() {
+    const source = document.getElementById("first-words");
+    let first = null;
+    try {
+      first = source && JSON.parse(source.textContent)[lang];
+    } catch (_) {
+      return; // the page's own words, which Python then changes
+    }
+    if (!first) return;
+    document.title = first.title;
+    for (const element of document.querySelectorAll("[data-i18n]")) {
+      const text = first.words[element.dataset.i18n];
+      if (text !== undefined && element.textContent !== text) element.textContent = text;
+    }
+    const attributes = { i18nTitle: "title", i18nPlaceholder: "placeholder", i18nAria: "aria-label" };
+    for (const [data, attribute] of Object.entries(attributes)) {
+      const dashed = data.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+      for (const element of document.querySelectorAll(`[data-${dashed}]`)) {
+        const text = first.words[element.dataset[data]];
+        if (text !== undefined) element.setAttribute(attribute, text);
+      }
+    }
+    for (const link of document.querySelectorAll("[data-rules-link]")) {
+      link.setAttribute("href", first.rules);
+    }
+    const { board, ...panels } = first.regions;
+    const svg = document.querySelector("#board svg.board");
+    const drawn = parsed(board).firstElementChild;
+    if (svg && drawn) patch(svg, drawn);
+    for (const [id, markup] of Object.entries(panels)) {
+      const element = document.getElementById(id);
+      if (element) patchChildren(element, parsed(markup));
+    }
+  }
+  // As soon as the parser has put #first-words in (an observer's callback runs before the
+  // browser may paint again), and index.html holds the first paint until then (its
+  // <link rel="expect" blocking="render">); at DOMContentLoaded at the latest, before the
+  // listeners below, so that the first visit's form opens on a page in its language.
+  let worded = false;
+  function wordsOnce() {
+    if (worded) return;
+    worded = true;
+    firstPaintWords();
+  }
+  if (lang !== "en" && typeof MutationObserver === "function") {
+    const watch = new MutationObserver(() => {
+      const source = document.getElementById("first-words");
+      if (!source || !source.nextSibling) return; // its text may still be coming
+      watch.disconnect();
+      wordsOnce();
+    });
+    watch.observe(root, { childList: true, subtree: true });
+  }
+  addEventListener("DOMContentLoaded", wordsOnce);
 
   const words = {
     fr: {

@@ -43,6 +43,14 @@ RECORD = """
       fp.nodes[name] = document.querySelector(selector);
     }
     fp.python = document.documentElement.dataset.python || "";
+    fp.words = {
+      lang: document.documentElement.lang,
+      title: document.title,
+      status: document.querySelector("#status").textContent,
+      board: document.querySelector("#board svg.board").getAttribute("aria-label"),
+      square: document.querySelector("#board [data-square]").getAttribute("aria-label"),
+      button: document.querySelector('[data-action="undo"]').textContent.trim(),
+    };
     fp.marked = true;
   }));
 })();
@@ -65,6 +73,7 @@ async (regions) => {
   return {
     kept,
     python: fp.python,
+    words: fp.words,
     shift: shifts.reduce((sum, entry) => sum + entry.value, 0),
     shifted: shifts.map((e) => [Math.round(e.startTime), e.value,
                                 e.sources.map((s) => name(s.node))]),
@@ -116,7 +125,7 @@ def test_a_first_visit_keeps_the_prerendered_page(page: Page, server_url: str) -
     result = _open_held(page, f"{server_url}/index.html")
     assert result["python"] == ""  # recorded before Python started
     assert result["kept"] == {name: {"there": True, "same": True} for name in REGIONS}
-    assert result["boardLive"] == "- r ry L2"  # the same board, now the live one
+    assert result["boardLive"] == "- r ry L1"  # the same board (the form's first game), now live
     assert result["shift"] <= 0.05, result["shifted"]
     assert result["lcp"], "no largest paint recorded"
     assert result["lcpPrerendered"], result["lcp"]
@@ -138,4 +147,23 @@ def test_a_linked_game_changes_the_prerendered_board_in_place(page: Page, server
     assert same == 50  # patched in place, those with a die now too
     assert page.locator('#board [data-die="c3"]').count() == 1
     assert result["shift"] <= 0.05, result["shifted"]
+    _assert_accessible(page)
+
+
+def test_a_french_reader_s_first_paint_is_in_french_and_stays(page: Page, server_url: str) -> None:
+    """The page is written in English: a French reader's words, board and panel are put in
+    place before the first paint (assets/boot.js), and Python, in French too, keeps them."""
+    result = _open_held(page, f"{server_url}/index.html?lang=fr")
+    assert result["python"] == ""
+    words = result["words"]
+    assert words["lang"] == "fr"
+    assert words["title"].startswith("Dérive · ")
+    assert words["title"] == page.title()  # Python's own title, the same
+    assert words["status"] == page.locator("#status").text_content()
+    assert words["board"].startswith("Plateau de Dérive")
+    assert words["square"] == page.locator("#board [data-square]").first.get_attribute("aria-label")
+    assert words["button"] == "Annuler"
+    assert result["kept"] == {name: {"there": True, "same": True} for name in REGIONS}
+    assert result["shift"] <= 0.05, result["shifted"]
+    assert page.locator("dialog#setup[open] #setup-title").text_content() == "Nouvelle partie"
     _assert_accessible(page)

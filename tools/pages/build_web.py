@@ -15,6 +15,10 @@
   (``assets/boot.js`` shows it and hands the choice over).
 * ``index.html``'s side panel (``#status``, ``#players``, ``#moves``, ``#game-title``), as
   the page draws it for a first visit's game, so that nothing moves when Python starts.
+* ``index.html``'s first paint in its other languages (``words:start`` / ``words:end``): the
+  page's words, the board and the side panel in French, as Python will write them, which
+  ``assets/boot.js`` puts in place before the first paint for a French reader (the page
+  is written in English), so that the page does not switch language when Python starts.
 
 Usage: ``python3 tools/pages/build_web.py [--check]`` (``--check``: change nothing, exit 1 and
 name the stale file if either is out of date; the unit tests run this check).
@@ -24,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import json
 import re
 import sys
 from html import escape
@@ -36,7 +41,7 @@ if str(REPO_ROOT) not in sys.path:
 from derive.web.board.svg import render_board  # noqa: E402
 from derive.web.table import panel  # noqa: E402
 from derive.web.table.controller import AI_LEVELS, Controller, Setup  # noqa: E402
-from derive.web.words import i18n  # noqa: E402
+from derive.web.words import i18n, why  # noqa: E402
 from tools.pages.build_live import LIVE_ONLY  # noqa: E402
 from tools.pages.site_url import site_links  # noqa: E402
 
@@ -53,6 +58,10 @@ FILES_HEADER = "[files]\n"
 _SKELETON = re.compile(r"(<!-- skeleton:start[^>]*-->\n)(.*?)(<!-- skeleton:end -->)", re.DOTALL)
 _LINKS = re.compile(r"(<!-- links:start[^>]*-->\n)(.*?)(  <!-- links:end -->)", re.DOTALL)
 _SETUP = re.compile(r"(<!-- setup:start[^>]*-->\n)(.*?)(<!-- setup:end -->)", re.DOTALL)
+_WORDS = re.compile(r"(<!-- words:start[^>]*-->\n)(.*?)(<!-- words:end -->)", re.DOTALL)
+#: The attributes that name a word of i18n.py on the page's own elements (Python's
+#: ``apply_language`` writes the same ones).
+_WORD_KEYS = re.compile(r'data-i18n(?:-title|-placeholder|-aria)?="([^"]+)"')
 
 
 def browser_modules() -> list[str]:
@@ -82,11 +91,11 @@ def config_text(current: str) -> str:
     return head + files_table()
 
 
-def skeleton() -> str:
+def skeleton(lang: str = PAGE_LANGUAGE) -> str:
     """The board a first visit's game shows (the controller's, as the page draws it), so
     that Python takes it over unchanged; without ``data-position``, which says the board
     is live."""
-    first = Controller(PAGE_LANGUAGE).board_view()
+    first = Controller(lang).board_view()
     return render_board(dataclasses.replace(first, position="")) + "\n"
 
 
@@ -115,11 +124,11 @@ def head_links() -> str:
     return "".join(f"  {line}\n" for line in links.splitlines())
 
 
-def panels() -> dict[str, str]:
+def panels(lang: str = PAGE_LANGUAGE) -> dict[str, str]:
     """The side panel's parts as the page draws them for a first visit's game (by element
     id): painted at once, they take their room before Python starts, and the page's first
     drawing, the same, changes nothing there (nothing moves, no node is replaced)."""
-    first = Controller(PAGE_LANGUAGE)
+    first = Controller(lang)
     return {
         "status": escape(first.status()),
         "players": panel.players_html(first),
@@ -139,15 +148,37 @@ def _fill_panels(current: str) -> str:
     return current
 
 
+def first_words(page: str) -> str:
+    """The first paint in each language but the page's own, as JSON for ``assets/boot.js``:
+    the words of ``page``'s ``data-i18n*`` elements, the title, the board and the side
+    panel's parts, all as Python writes them in that language, so that boot.js changes the
+    prerendered nodes' words in place before the first paint and Python later finds
+    nothing to change."""
+    keys = sorted(set(_WORD_KEYS.findall(page)))
+    other = {}
+    for lang in i18n.LANGUAGES:
+        if lang == PAGE_LANGUAGE:
+            continue
+        other[lang] = {
+            "title": f"{i18n.t(lang, 'app.title')} · {i18n.t(lang, 'app.tagline')}",
+            "words": {key: i18n.t(lang, key) for key in keys},
+            "rules": why.PAGES[lang],
+            "regions": {"board": skeleton(lang).strip(), **panels(lang)},
+        }
+    text = json.dumps(other, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")
+    return f'<script type="application/json" id="first-words">{text}</script>\n'
+
+
 def page_text(current: str) -> str:
-    markers = ((_SKELETON, "skeleton"), (_SETUP, "setup"), (_LINKS, "links"))
+    markers = ((_SKELETON, "skeleton"), (_SETUP, "setup"), (_LINKS, "links"), (_WORDS, "words"))
     for pattern, name in markers:
         if not pattern.search(current):
             raise SystemExit(f"{PAGE.name}: {name} markers not found")
     current = _fill_panels(current)
     current = _SKELETON.sub(lambda m: m.group(1) + skeleton() + m.group(3), current, count=1)
     current = _LINKS.sub(lambda m: m.group(1) + head_links() + m.group(3), current, count=1)
-    return _SETUP.sub(lambda m: m.group(1) + setup_templates() + m.group(3), current, count=1)
+    current = _SETUP.sub(lambda m: m.group(1) + setup_templates() + m.group(3), current, count=1)
+    return _WORDS.sub(lambda m: m.group(1) + first_words(current) + m.group(3), current, count=1)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -229,7 +229,10 @@ class Keeper:
         """
         ctrl = self.ctrl
         if self.shelf is None:
-            ctrl.open_game(game or Game.new("ry", "L2", start="r"), ai)
+            if game is None and not ai:
+                ctrl.open_placeholder()
+            else:
+                ctrl.open_game(game or ctrl.placeholder()[0], ai)
             return False
         self._open_shelf()
         if game is not None:
@@ -242,7 +245,7 @@ class Keeper:
             return False
         resumed = self._resume_last()
         if not resumed:
-            ctrl.open_game(Game.new("ry", "L2", start="r"))
+            ctrl.open_placeholder()
         if ai:  # ?ai=y alone: the new-game screen, with those seats
             ctrl.setup = ctrl.setup.seated(ai)
             return True

@@ -141,11 +141,7 @@ class Controller:
     def __init__(self, lang: str = i18n.DEFAULT_LANGUAGE, *, setup: Setup | None = None) -> None:
         self.lang = lang
         self.setup = setup or Setup()
-        # Until a game is chosen, the one under the form is the form's own first game, so
-        # that a first visit's page says what its dialog offers.
-        first = Setup()
-        self.game = Game.new(first.seating(), first.rule_set, start="r")
-        self.seats: dict[str, str] = dict(first.seats)
+        self.game, self.seats = self.placeholder()
         self.selected: str | None = None
         self.picking: str | None = None
         """A free rive square waiting for the entering die's value (no-chance rule sets)."""
@@ -349,6 +345,19 @@ class Controller:
         start = self.setup.start if self.setup.start in seats else None
         teams = str(seating) if seating.teams else None
         self.new_game(Setup(self.game.rules.id, seats, teams, start))
+
+    @staticmethod
+    def placeholder() -> tuple[Game, dict[str, str]]:
+        # Until a game is chosen, the one under the form is the form's own first game, so
+        # that a first visit's page says what its dialog offers (and the page prerendered
+        # by tools/pages/build_web.py is the one Python draws).
+        first = Setup()
+        return Game.new(first.seating(), first.rule_set, start="r"), dict(first.seats)
+
+    def open_placeholder(self) -> None:
+        """The game under the new-game form when there is none to go back to."""
+        self._install(*self.placeholder())
+        self.setup = Setup()
 
     def open_game(self, game: Game, ai: dict[str, str] | None = None) -> None:
         """Play on from ``game`` (a position, a shared or imported game)."""

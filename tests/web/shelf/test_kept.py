@@ -72,6 +72,9 @@ def playing(store: MemoryStore, game: Game, **bounds: int) -> tuple[Controller, 
     """A page playing ``game`` (opened from a file), saved on ``store``'s shelf."""
     ctrl, keeper = device(store, **bounds)
     keeper.launch(None, {}, code=False, error=False)
+    # Two players at the table: an import keeps the computer's seats, and the game under a
+    # first visit's form (the form's first game) has one.
+    ctrl.open_game(ctrl.game)
     assert keeper.import_text(share.export_file(game)[1])
     return ctrl, keeper
 
