@@ -14,6 +14,7 @@ A benchmark, not a test: ``python bench/bench_lighthouse.py [--runs 3] [--pages 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import statistics
@@ -24,13 +25,14 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from harness import REPO_ROOT as ROOT  # first: it puts the repository on the path
+from harness import write_results
 
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from tools.serve import make_server  # noqa: E402
 
 LIGHTHOUSE = ROOT / "node_modules" / ".bin" / "lighthouse"
+RESULTS = ROOT / "bench" / "results" / "lighthouse.json"
 EMBED = "embed.html?position=r3c3,y5d4,y4f6%20r%20ry%20L2&moves=c3-g7%20f6-h8"
 PAGES = {
     "bare": "bench/bare.html",
@@ -122,7 +124,20 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         server.shutdown()
         server.server_close()
+    load = os.getloadavg()
+    write_results(
+        RESULTS,
+        {
+            "runs": args.runs,
+            "load_after": [round(x, 2) for x in load],
+            "results": {
+                f"{page} {form}": [dataclasses.asdict(r) for r in runs]
+                for (page, form), runs in results.items()
+            },
+        },
+    )
     print(f"Lighthouse 12, median of {args.runs} run(s) per page and form factor; {GOALS}")
+    print(f"load average at the end: {load[0]:.1f} {load[1]:.1f} {load[2]:.1f}")
     head = f"{'page':10} {'form':8} {'perf':>5} {'a11y':>5} {'bp':>4} {'seo':>4}"
     print(f"{head} {'LCP ms':>8} {'TBT ms':>7} {'CLS':>6} {'MB':>7} {'vs bare':>8}")
     for form in ("mobile", "desktop"):

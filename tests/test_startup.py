@@ -415,6 +415,42 @@ json.dumps([sorted(m for m in sys.modules if m.startswith("derive.ai")), len(gam
 
 
 @needs_node
+def test_after_a_restore_files_written_later_import_and_nothing_more_is_imported() -> None:
+    """AFTER_RESTORE makes the import system look at the folders afresh (PyScript writes the
+    sources after the restore) without importlib.invalidate_caches(), which imports
+    importlib.metadata and its dozens of modules: 290 ms of the page's thread."""
+    after = START.split("const AFTER_RESTORE = `", 1)[1].split("`;", 1)[0]
+    loader = (ROOT / "vendor" / "pyodide" / "pyodide.loader.mjs").as_uri()
+    pages = (ROOT / "tools" / "runtime" / "snapshot-pages.mjs").as_uri()
+    out = _node(
+        f"""
+import {{ readFileSync }} from "node:fs";
+import {{ gunzipSync }} from "node:zlib";
+import {{ loadPyodide }} from "{loader}";
+import {{ unpack }} from "{pages}";
+const whole = gunzipSync(readFileSync("{IMAGE.as_posix()}"));
+const memory = unpack(whole.subarray(whole.indexOf(10) + 1));
+const pyodide = await loadPyodide({{ _loadSnapshot: memory, stdout: () => undefined }});
+const before = pyodide.runPython("import sys; len(sys.modules)");
+pyodide.runPython({json.dumps(after)});
+const home = pyodide.FS.cwd();
+pyodide.FS.mkdirTree(`${{home}}/fresh_pkg`);
+pyodide.FS.writeFile(`${{home}}/fresh_pkg/__init__.py`, "X = 7\\n");
+pyodide.FS.writeFile(`${{home}}/fresh_mod.py`, "Y = 8\\n");
+console.log(pyodide.runPython(`
+import json, sys
+import fresh_pkg, fresh_mod
+json.dumps([fresh_pkg.X, fresh_mod.Y, "importlib.metadata" in sys.modules, len(sys.modules)])
+`), before);
+"""
+    )
+    found, before = out.strip().splitlines()[-1].rsplit(" ", 1)
+    x, y, metadata, after_count = json.loads(found)
+    assert (x, y, metadata) == (7, 8, False)
+    assert after_count <= int(before) + 3  # the two new modules and json at most
+
+
+@needs_node
 def test_the_loader_restores_only_an_image_made_for_it() -> None:
     body = _functions(START, "const IMAGE_LIMIT", "// A restored interpreter is the booted one")
     body += _functions(

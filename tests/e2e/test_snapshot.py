@@ -41,12 +41,19 @@ def test_a_first_visit_restores_the_image_in_the_page_and_its_computer(
 ) -> None:
     said: list[str] = []
     page.on("console", lambda message: said.append(message.text))
+    asked: list[str] = []
+    page.context.on("request", lambda request: asked.append(request.url))
     assert build_image.read_head() == {"pyodide": "314.0.2", "key": KEY}
     _computer_opens(page, server_url, "L2")
     assert page.evaluate("globalThis.pyodideSnapshot") == "restored"
     assert "Pyodide restored from a snapshot (page)" in said
     assert "Pyodide restored from a snapshot (worker)" in said
     assert page.evaluate("globalThis.pyodideBytecode") == _bytecode_files()
+    # The page read its image in a worker of its own (image-worker.mjs): its own thread
+    # never fetched, unzipped or unpacked it.
+    image = f"{server_url}/{build_image.IMAGE}"
+    assert image in asked
+    assert page.evaluate("(url) => performance.getEntriesByName(url).length", image) == 0
 
     # The snapshot an earlier version of the site kept in Cache Storage is given back.
     page.evaluate(

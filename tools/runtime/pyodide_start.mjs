@@ -117,10 +117,18 @@ async function fetchImage(plan) {
 // A restored interpreter is the booted one, down to its random generator's state: without
 // fresh seeds every visit would deal the same dice and the same computer "choices".
 // The modules it holds were read from files that are not there yet: PyScript writes them
-// again, and the import system must look at the folders afresh.
+// again, and the import system must look at the folders afresh. That is what the path
+// finders' own invalidate_caches do; importlib.invalidate_caches() does it too, but also
+// imports importlib.metadata (email, zipfile, csv…) to clear a cache nobody here uses:
+// 290 ms of the page's thread on this machine, more than the rest of the restore.
 const AFTER_RESTORE = `
-import importlib, random, sys, time
-importlib.invalidate_caches()
+import os, random, sys, time
+for _name, _finder in list(sys.path_importer_cache.items()):
+    if _finder is None or not os.path.isabs(_name):
+        del sys.path_importer_cache[_name]
+    elif hasattr(_finder, "invalidate_caches"):
+        _finder.invalidate_caches()
+del _name, _finder
 random.seed()
 getattr(time, "tzset", lambda: None)()
 if "tempfile" in sys.modules:
@@ -228,11 +236,48 @@ function forgetOldSnapshot() {
   if (IN_PAGE && "caches" in globalThis) caches.delete(OLD_CACHE).catch(() => undefined);
 }
 
+function readImage() {
+  return readPlan().then(fetchImage);
+}
+
+// A page reads the image in a worker of its own (vendor/pyodide/image-worker.mjs, which
+// imports this module and hands back what readImage gave it): its fetch, unzipping and
+// unpacking held the page's thread for some 180 ms on this machine, four times that on a
+// phone, while the page should answer its reader. The memory comes back transferred, not
+// copied. Where no module worker starts, the page reads the image itself.
+function readImageOffThread() {
+  return new Promise((resolve) => {
+    let worker;
+    try {
+      worker = new Worker(new URL("./image-worker.mjs", import.meta.url), { type: "module" });
+    } catch {
+      resolve(readImage());
+      return;
+    }
+    worker.onmessage = ({ data }) => {
+      worker.terminate();
+      resolve(data instanceof Uint8Array ? data : null);
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      worker.terminate();
+      resolve(readImage());
+    };
+  });
+}
+
 // Begun as soon as this module is imported: a page that imports it early (the game's
 // assets/quickstart.js) reads the image, and the bytecode, while PyScript is still loading.
 // A second interpreter in the same page fetches them again (from the HTTP cache).
 const PLAIN = plainRuntime();
-let early = PLAIN ? null : readPlan().then(fetchImage);
+let early = PLAIN ? null : IN_PAGE ? readImageOffThread() : readImage();
+
+// The image as this module read it, once (image-worker.mjs).
+export function takeImage() {
+  const image = early ?? readImage();
+  early = null;
+  return image;
+}
 let earlyBytecode = IN_PAGE && !PLAIN ? fetchBytecode() : null;
 
 export async function loadPyodide(options = {}) {
@@ -247,8 +292,7 @@ export async function loadPyodide(options = {}) {
   // the image holds them all, compiled and run.
   let bytecode = earlyBytecode;
   earlyBytecode = null;
-  const image = await (early ?? readPlan().then(fetchImage));
-  early = null;
+  const image = await takeImage();
   forgetOldSnapshot();
   if (image) {
     try {

@@ -52,6 +52,7 @@ PYODIDE_START_FILES = (
 PYODIDE_SOURCES = {
     "pyodide.mjs": REPO_ROOT / "tools" / "runtime" / "pyodide_start.mjs",
     "snapshot-pages.mjs": REPO_ROOT / "tools" / "runtime" / "snapshot-pages.mjs",
+    "image-worker.mjs": REPO_ROOT / "tools" / "runtime" / "image-worker.mjs",
     "memory-idb.mjs": REPO_ROOT / "tools" / "runtime" / "memory-idb.mjs",
     "pyodide.loader.mjs": PYODIDE_DIR / "pyodide.mjs",
     **{name: PYODIDE_DIR / name for name in PYODIDE_START_FILES},
