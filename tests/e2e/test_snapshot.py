@@ -49,11 +49,12 @@ def test_a_first_visit_restores_the_image_in_the_page_and_its_computer(
     assert "Pyodide restored from a snapshot (page)" in said
     assert "Pyodide restored from a snapshot (worker)" in said
     assert page.evaluate("globalThis.pyodideBytecode") == _bytecode_files()
-    # The page read its image in a worker of its own (image-worker.mjs): its own thread
-    # never fetched, unzipped or unpacked it.
-    image = f"{server_url}/{build_image.IMAGE}"
-    assert image in asked
-    assert page.evaluate("(url) => performance.getEntriesByName(url).length", image) == 0
+    # The page read its image and bytecode in a worker of its own (image-worker.mjs): its
+    # own thread never fetched, unzipped or unpacked them.
+    for read in (build_image.IMAGE, BYTECODE):
+        url = f"{server_url}/{read}"
+        assert url in asked
+        assert page.evaluate("(url) => performance.getEntriesByName(url).length", url) == 0
 
     # The snapshot an earlier version of the site kept in Cache Storage is given back.
     page.evaluate(

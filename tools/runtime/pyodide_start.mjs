@@ -206,16 +206,30 @@ function entries(bundle) {
 }
 
 // null when there is none (a site built without it) or it cannot be read: the sources
-// are then compiled as they always were.
-async function fetchBytecode() {
+// are then compiled as they always were. The bundle unzipped (readBytecodeBundle, in the
+// page's image worker), then its files (bytecodeFiles, in the page).
+export async function readBytecodeBundle() {
   try {
     if (typeof DecompressionStream === "undefined") return null;
     const response = await fetch(BYTECODE);
-    return response.ok && response.body ? entries(await unzipped(response, BYTECODE_LIMIT)) : null;
+    return response.ok && response.body ? await unzipped(response, BYTECODE_LIMIT) : null;
   } catch (error) {
     console.warn("Python bytecode not used:", error);
     return null;
   }
+}
+
+function bytecodeFiles(bundle) {
+  try {
+    return bundle ? entries(bundle) : null;
+  } catch (error) {
+    console.warn("Python bytecode not used:", error);
+    return null;
+  }
+}
+
+async function fetchBytecode() {
+  return bytecodeFiles(await readBytecodeBundle());
 }
 
 async function installBytecode(pyodide, pending, wait = BYTECODE_WAIT_MS.booted) {
@@ -240,37 +254,43 @@ function readImage() {
   return readPlan().then(fetchImage);
 }
 
-// A page reads the image in a worker of its own (vendor/pyodide/image-worker.mjs, which
-// imports this module and hands back what readImage gave it): its fetch, unzipping and
-// unpacking held the page's thread for some 180 ms on this machine, four times that on a
-// phone, while the page should answer its reader. The memory comes back transferred, not
-// copied. Where no module worker starts, the page reads the image itself.
-function readImageOffThread() {
+// A page reads the image and the bytecode in a worker of its own
+// (vendor/pyodide/image-worker.mjs, which imports this module): their fetch, unzipping and
+// unpacking held the page's thread for some 200 ms on this machine, four times that on a
+// phone, while the page should answer its reader. They come back transferred, not copied.
+// Where no module worker starts, the page reads them itself.
+function readOffThread() {
+  const here = () => ({ image: readImage(), bytecode: readBytecodeBundle() });
   return new Promise((resolve) => {
     let worker;
     try {
       worker = new Worker(new URL("./image-worker.mjs", import.meta.url), { type: "module" });
     } catch {
-      resolve(readImage());
+      resolve(here());
       return;
     }
+    const bytes = (value) => (value instanceof Uint8Array ? value : null);
     worker.onmessage = ({ data }) => {
       worker.terminate();
-      resolve(data instanceof Uint8Array ? data : null);
+      resolve({ image: bytes(data?.image), bytecode: bytes(data?.bytecode) });
     };
     worker.onerror = (event) => {
       event.preventDefault();
       worker.terminate();
-      resolve(readImage());
+      resolve(here());
     };
   });
 }
 
 // Begun as soon as this module is imported: a page that imports it early (the game's
 // assets/quickstart.js) reads the image, and the bytecode, while PyScript is still loading.
-// A second interpreter in the same page fetches them again (from the HTTP cache).
+// A second interpreter in the same page fetches them again (from the HTTP cache). A worker
+// reads only the image: it runs only modules that need no browser, and the image holds them
+// all, compiled and run.
 const PLAIN = plainRuntime();
-let early = PLAIN ? null : IN_PAGE ? readImageOffThread() : readImage();
+const offThread = IN_PAGE && !PLAIN ? readOffThread() : null;
+let early = PLAIN ? null : offThread ? offThread.then((read) => read.image) : readImage();
+let earlyBytecode = offThread ? offThread.then((read) => read.bytecode).then(bytecodeFiles) : null;
 
 // The image as this module read it, once (image-worker.mjs).
 export function takeImage() {
@@ -278,7 +298,6 @@ export function takeImage() {
   early = null;
   return image;
 }
-let earlyBytecode = IN_PAGE && !PLAIN ? fetchBytecode() : null;
 
 export async function loadPyodide(options = {}) {
   const settings = { ...options, indexURL: INDEX_URL };
