@@ -388,12 +388,12 @@ def test_the_image_is_of_this_pyodide_and_of_todays_sources() -> None:
     assert build_image.IMAGE in build_sw.runtime_files()  # precached for offline starts
 
 
-@needs_node
-def test_pyodide_restores_the_image_with_the_games_modules_already_imported() -> None:
+def _restored() -> str:
+    """A Node script's start: the vendored Pyodide restoring the site's image, as
+    ``pyodide``."""
     loader = (ROOT / "vendor" / "pyodide" / "pyodide.loader.mjs").as_uri()
     pages = (ROOT / "tools" / "runtime" / "snapshot-pages.mjs").as_uri()
-    out = _node(
-        f"""
+    return f"""
 import {{ readFileSync }} from "node:fs";
 import {{ gunzipSync }} from "node:zlib";
 import {{ loadPyodide }} from "{loader}";
@@ -401,6 +401,14 @@ import {{ unpack }} from "{pages}";
 const whole = gunzipSync(readFileSync("{IMAGE.as_posix()}"));
 const memory = unpack(whole.subarray(whole.indexOf(10) + 1));
 const pyodide = await loadPyodide({{ _loadSnapshot: memory, stdout: () => undefined }});
+"""
+
+
+@needs_node
+def test_pyodide_restores_the_image_with_the_games_modules_already_imported() -> None:
+    out = _node(
+        _restored()
+        + """
 console.log(pyodide.runPython(`
 import json, sys
 from derive.game import Game
@@ -420,17 +428,9 @@ def test_after_a_restore_files_written_later_import_and_nothing_more_is_imported
     sources after the restore) without importlib.invalidate_caches(), which imports
     importlib.metadata and its dozens of modules: 290 ms of the page's thread."""
     after = START.split("const AFTER_RESTORE = `", 1)[1].split("`;", 1)[0]
-    loader = (ROOT / "vendor" / "pyodide" / "pyodide.loader.mjs").as_uri()
-    pages = (ROOT / "tools" / "runtime" / "snapshot-pages.mjs").as_uri()
     out = _node(
-        f"""
-import {{ readFileSync }} from "node:fs";
-import {{ gunzipSync }} from "node:zlib";
-import {{ loadPyodide }} from "{loader}";
-import {{ unpack }} from "{pages}";
-const whole = gunzipSync(readFileSync("{IMAGE.as_posix()}"));
-const memory = unpack(whole.subarray(whole.indexOf(10) + 1));
-const pyodide = await loadPyodide({{ _loadSnapshot: memory, stdout: () => undefined }});
+        _restored()
+        + f"""
 const before = pyodide.runPython("import sys; len(sys.modules)");
 pyodide.runPython({json.dumps(after)});
 const home = pyodide.FS.cwd();
