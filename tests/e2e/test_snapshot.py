@@ -23,6 +23,7 @@ from tools.runtime import build_bytecode, build_image
 ROOT = Path(__file__).resolve().parents[2]
 KEY = json.loads((ROOT / "assets" / "snapshot.json").read_text(encoding="utf-8"))["key"]
 BYTECODE = build_bytecode.BUNDLE
+WASM = "vendor/pyodide/pyodide.asm.wasm"
 
 
 def _bytecode_files() -> int:
@@ -49,9 +50,11 @@ def test_a_first_visit_restores_the_image_in_the_page_and_its_computer(
     assert "Pyodide restored from a snapshot (page)" in said
     assert "Pyodide restored from a snapshot (worker)" in said
     assert page.evaluate("globalThis.pyodideBytecode") == _bytecode_files()
-    # The page read its image and bytecode in a worker of its own (image-worker.mjs): its
-    # own thread never fetched, unzipped or unpacked them.
-    for read in (build_image.IMAGE, BYTECODE):
+    # The page read its image and bytecode, and compiled Pyodide's WebAssembly, in a worker
+    # of its own (image-worker.mjs): its own thread never fetched, unzipped, unpacked or
+    # compiled them.
+    assert page.evaluate("globalThis.pyodideWasm") == "worker"
+    for read in (build_image.IMAGE, BYTECODE, WASM):
         url = f"{server_url}/{read}"
         assert url in asked
         assert page.evaluate("(url) => performance.getEntriesByName(url).length", url) == 0
@@ -93,6 +96,31 @@ def test_an_image_it_cannot_use_costs_only_time(
     assert page.evaluate("globalThis.pyodideSnapshot") == "booted"
     assert not any("restored from a snapshot" in text for text in said), said
     assert any(text.startswith("Python image not used") for text in said), said
+
+
+def test_where_no_worker_starts_the_page_reads_the_image_and_compiles_pyodide_itself(
+    page: Page, server_url: str
+) -> None:
+    # An old browser without module workers: the page does the image worker's work itself,
+    # and Pyodide fetches and compiles its WebAssembly as it comes.
+    page.add_init_script(
+        """(() => {
+          globalThis.Worker = class extends globalThis.Worker {
+            constructor(url, options) {
+              if (String(url).includes("image-worker")) {
+                throw new TypeError("module workers are not supported");
+              }
+              super(url, options);
+            }
+          };
+        })()"""
+    )
+    _computer_opens(page, server_url, "L2")
+    assert page.evaluate("globalThis.pyodideSnapshot") == "restored"
+    assert page.evaluate("globalThis.pyodideWasm") is None
+    for read in (build_image.IMAGE, WASM):
+        url = f"{server_url}/{read}"
+        assert page.evaluate("(url) => performance.getEntriesByName(url).length", url) >= 1
 
 
 def test_a_damaged_bytecode_bundle_costs_only_time(page: Page, server_url: str) -> None:

@@ -22,6 +22,8 @@
 // * A page that wants the plain runtime says so (`<meta name="pyodide-start"
 //   content="plain">`: the benchmark's bare page), and boots as Pyodide alone would.
 //
+// A page also has Pyodide's WebAssembly compiled off its thread (see compileWasm).
+//
 // Every interpreter it starts also gets the game's sources compiled ahead of time
 // (vendor/bytecode/derive.pyc.gz, from tools/runtime/build_bytecode.py), written beside the
 // sources before anything imports them: compiling them was most of the imports' time.
@@ -244,6 +246,74 @@ async function installBytecode(pyodide, pending, wait = BYTECODE_WAIT_MS.booted)
   }
 }
 
+// ----- Pyodide's WebAssembly, compiled off the page's thread
+
+const WASM = new URL("pyodide.asm.wasm", INDEX_URL).href;
+
+// Compiling Pyodide's 8 MB of WebAssembly as it streams in is work of the thread that asks
+// for it: decoding it as it comes and finishing it held a page's thread for some 400 ms at
+// a phone's speed (Lighthouse's 4x slower CPU), in tasks of up to 300 ms. The page's image
+// worker compiles it instead and hands the page the compiled module, which browsers share
+// between a page and its workers, compiled code and all. null when it cannot: the page then
+// lets Pyodide fetch and compile it as usual.
+export async function compileWasm() {
+  try {
+    const response = await fetch(WASM);
+    if (!response.ok) return null;
+    if (typeof WebAssembly.compileStreaming === "function") {
+      const type = response.headers.get("content-type") ?? "";
+      if (type.split(";")[0].trim() === "application/wasm") {
+        return await WebAssembly.compileStreaming(response);
+      }
+    }
+    return await WebAssembly.compile(await response.arrayBuffer());
+  } catch (error) {
+    console.warn("Pyodide's WebAssembly not compiled ahead:", error);
+    return null;
+  }
+}
+
+// Pyodide's loader, handed `module` for its WebAssembly instead of fetching and compiling
+// it. The loader asks for the file with `fetch` and compiles it with
+// `WebAssembly.instantiateStreaming` (pyodide.loader.mjs, getInstantiateWasmFunc): while it
+// boots, that one request is answered with a placeholder and that one compilation is
+// `module`'s instance; every other call goes through untouched. Should the module be
+// refused, the loader gets the file itself after all.
+async function bootCompiled(settings, module) {
+  if (!(module instanceof WebAssembly.Module)) return boot(settings);
+  const { fetch: fetchAny } = globalThis;
+  const streaming = WebAssembly.instantiateStreaming;
+  const placeholder = Promise.resolve(new Response(new Uint8Array(0)));
+  const same = (input) => String(input instanceof Request ? input.url : input) === WASM;
+  const fetchOnce = (input, init) => {
+    if (!same(input)) return fetchAny(input, init);
+    globalThis.fetch = fetchAny;
+    return placeholder;
+  };
+  const instantiateOnce = async (source, imports) => {
+    if (source !== placeholder) return streaming.call(WebAssembly, source, imports);
+    WebAssembly.instantiateStreaming = streaming;
+    try {
+      const instance = await WebAssembly.instantiate(module, imports);
+      globalThis.pyodideWasm = "worker";
+      return { instance, module };
+    } catch (error) {
+      console.warn("Pyodide's compiled WebAssembly refused, fetching it:", error);
+      return streaming.call(WebAssembly, fetchAny(WASM), imports);
+    }
+  };
+  globalThis.fetch = fetchOnce;
+  WebAssembly.instantiateStreaming = instantiateOnce;
+  try {
+    return await boot(settings);
+  } finally {
+    if (globalThis.fetch === fetchOnce) globalThis.fetch = fetchAny;
+    if (WebAssembly.instantiateStreaming === instantiateOnce) {
+      WebAssembly.instantiateStreaming = streaming;
+    }
+  }
+}
+
 // ----- starting
 
 function forgetOldSnapshot() {
@@ -260,7 +330,7 @@ function readImage() {
 // phone, while the page should answer its reader. They come back transferred, not copied.
 // Where no module worker starts, the page reads them itself.
 function readOffThread() {
-  const here = () => ({ image: readImage(), bytecode: readBytecodeBundle() });
+  const here = () => ({ image: readImage(), bytecode: readBytecodeBundle(), wasm: null });
   return new Promise((resolve) => {
     let worker;
     try {
@@ -272,7 +342,8 @@ function readOffThread() {
     const bytes = (value) => (value instanceof Uint8Array ? value : null);
     worker.onmessage = ({ data }) => {
       worker.terminate();
-      resolve({ image: bytes(data?.image), bytecode: bytes(data?.bytecode) });
+      const wasm = data?.wasm instanceof WebAssembly.Module ? data.wasm : null;
+      resolve({ image: bytes(data?.image), bytecode: bytes(data?.bytecode), wasm });
     };
     worker.onerror = (event) => {
       event.preventDefault();
@@ -291,6 +362,7 @@ const PLAIN = plainRuntime();
 const offThread = IN_PAGE && !PLAIN ? readOffThread() : null;
 let early = PLAIN ? null : offThread ? offThread.then((read) => read.image) : readImage();
 let earlyBytecode = offThread ? offThread.then((read) => read.bytecode).then(bytecodeFiles) : null;
+let earlyWasm = offThread ? offThread.then((read) => read.wasm) : null;
 
 // The image as this module read it, once (image-worker.mjs).
 export function takeImage() {
@@ -311,11 +383,13 @@ export async function loadPyodide(options = {}) {
   // the image holds them all, compiled and run.
   let bytecode = earlyBytecode;
   earlyBytecode = null;
+  const wasm = await earlyWasm;
+  earlyWasm = null;
   const image = await takeImage();
   forgetOldSnapshot();
   if (image) {
     try {
-      const pyodide = await boot({ ...settings, _loadSnapshot: image });
+      const pyodide = await bootCompiled({ ...settings, _loadSnapshot: image }, wasm);
       pyodide.runPython(AFTER_RESTORE);
       if (bytecode) await installBytecode(pyodide, bytecode, BYTECODE_WAIT_MS.restored);
       globalThis.pyodideSnapshot = "restored";
@@ -326,7 +400,7 @@ export async function loadPyodide(options = {}) {
     }
   }
   bytecode ??= fetchBytecode();
-  const pyodide = await boot(settings);
+  const pyodide = await bootCompiled(settings, wasm);
   await installBytecode(pyodide, bytecode);
   globalThis.pyodideSnapshot = "booted";
   return pyodide;
