@@ -58,9 +58,15 @@
 
   const BATCH = 8;
 
+  // As tools/runtime/pyodide_start.mjs gives the thread back (a classic script cannot
+  // import it): a message where scheduler.yield is missing, sooner than a clamped timeout.
   function nextTask() {
     if (typeof globalThis.scheduler?.yield === "function") return globalThis.scheduler.yield();
-    return new Promise((resolve) => setTimeout(resolve, 0));
+    return new Promise((resolve) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => resolve();
+      channel.port2.postMessage(null);
+    });
   }
 
   // The boot has begun: the page's own critical requests are out of the way.

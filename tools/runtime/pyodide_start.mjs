@@ -383,21 +383,31 @@ function readOffThread() {
 }
 
 // Begun as soon as this module is imported: a page that imports it early (the game's
-// assets/quickstart.js) reads the image, and the bytecode, while PyScript is still loading.
-// A second interpreter in the same page fetches them again (from the HTTP cache). A worker
-// reads only the image: it runs only modules that need no browser, and the image holds them
-// all, compiled and run.
+// assets/quickstart.js) reads the image, the bytecode and the compiled WebAssembly while
+// PyScript is still loading. Each is handed out once: a second interpreter in the same page
+// fetches them again (from the HTTP cache). A worker reads only the image: it runs only
+// modules that need no browser, and the image holds them all, compiled and run.
 const PLAIN = plainRuntime();
 const offThread = IN_PAGE && !PLAIN ? readOffThread() : null;
-let early = PLAIN ? null : offThread ? offThread.then((read) => read.image) : readImage();
-let earlyBytecode = offThread ? offThread.then((read) => read.bytecode).then(bytecodeFiles) : null;
-let earlyWasm = offThread ? offThread.then((read) => read.wasm) : null;
+const pending = PLAIN
+  ? {}
+  : offThread
+    ? {
+        image: offThread.then((read) => read.image),
+        bytecode: offThread.then((read) => read.bytecode).then(bytecodeFiles),
+        wasm: offThread.then((read) => read.wasm),
+      }
+    : { image: readImage() };
+
+function take(name) {
+  const value = pending[name] ?? null;
+  delete pending[name];
+  return value;
+}
 
 // The image as this module read it, once (image-worker.mjs).
 export function takeImage() {
-  const image = early ?? readImage();
-  early = null;
-  return image;
+  return take("image") ?? readImage();
 }
 
 export async function loadPyodide(options = {}) {
@@ -407,13 +417,11 @@ export async function loadPyodide(options = {}) {
     globalThis.pyodideSnapshot = "booted";
     return pyodide;
   }
-  // A page's bytecode was asked for when this module was imported (see earlyBytecode); a
+  // A page's bytecode was asked for when this module was imported (see pending); a
   // worker's only if it boots afresh: a worker runs only modules that need no browser, and
   // the image holds them all, compiled and run.
-  let bytecode = earlyBytecode;
-  earlyBytecode = null;
-  const wasm = await earlyWasm;
-  earlyWasm = null;
+  let bytecode = take("bytecode");
+  const wasm = await take("wasm");
   const image = await takeImage();
   forgetOldSnapshot();
   if (image) {
