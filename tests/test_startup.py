@@ -108,6 +108,29 @@ def test_pyodide_start_module_is_what_every_config_names() -> None:
         assert plain not in (ROOT / other).read_text(encoding="utf-8"), other
 
 
+def test_pyodides_javascript_is_vendored_with_the_compile_hint(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Chromium compiles pyodide.asm.mjs whole off the page's thread only when its first line
+    is V8's compile hint; the rest of the file is Pyodide's, byte for byte, and a copy made
+    once is not made again (vendor.py is idempotent)."""
+    asm = (ROOT / "vendor" / "pyodide" / "pyodide.asm.mjs").read_bytes()
+    original = (vendor.PYODIDE_DIR / "pyodide.asm.mjs").read_bytes()
+    assert asm == vendor.COMPILE_HINT + original
+    assert vendor.COMPILE_HINT == b"//# allFunctionsCalledOnLoad\n"
+    monkeypatch.setattr(vendor, "REPO_ROOT", tmp_path)  # what sync's lines name paths from
+    src = tmp_path / "a.mjs"
+    src.write_text("export const a = 1;\n", encoding="utf-8")
+    out = tmp_path / "out"
+    sources, prefixes = {"a.mjs": src}, {"a.mjs": b"//x\n"}
+    assert vendor.sync(sources, out, check=False, prefixes=prefixes) == 1
+    assert (out / "a.mjs").read_bytes() == b"//x\nexport const a = 1;\n"
+    assert vendor.sync(sources, out, check=True, prefixes=prefixes) == 0
+    assert vendor.sync(sources, out, check=True) == 1  # without its prefix it is not the copy
+    src.write_text("export const a = 22;\n", encoding="utf-8")
+    assert vendor.sync(sources, out, check=True, prefixes=prefixes) == 1
+
+
 def test_page_preloads_only_files_it_serves() -> None:
     runtime = set(build_sw.runtime_files()) | set(build_sw.app_files())
     hrefs = re.findall(r'<link rel="(?:module)?preload" href="([^"]+)"', PAGE)
