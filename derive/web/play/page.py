@@ -830,9 +830,15 @@ def _parse_ai(text: str) -> dict[str, str]:
     return parse_seats(text)
 
 
-def main() -> None:
+async def main() -> None:
+    """Start the page. Between importing its modules, making it (storage read, the board
+    taken over) and starting it, the thread goes back to the browser: on a phone each step
+    is a long task of its own, and a tap meanwhile is kept by assets/boot.js until ``start``
+    replays it."""
     document.documentElement.dataset.importedMs = str(round(window.performance.now()))
+    await asyncio.sleep(0)
     page = Page()
+    await asyncio.sleep(0)
     try:
         page.start()
     except Exception:  # noqa: BLE001 - show a message, not a traceback
