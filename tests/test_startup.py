@@ -293,12 +293,40 @@ def test_the_bytecode_is_of_every_source_the_site_serves_as_it_now_reads() -> No
     assert len(tags) == 1 and re.fullmatch(r"cpython-3\d+", next(iter(tags)))
     sources = build_bytecode.sources()
     assert "derive/web/play/page.py" in sources and "derive/game.py" in sources
-    assert sorted(files) == sorted(_cached(name, *tags) for name in sources)
-    for name in sources:
+    pyscript = build_bytecode.pyscript_package()
+    text = {name: (ROOT / name).read_bytes() for name in sources} | pyscript
+    assert sorted(files) == sorted(_cached(name, *tags) for name in text)
+    for name, body in text.items():
         pyc = files[_cached(name, *tags)]
         magic = int.from_bytes(pyc[:4], "little")
         assert int.from_bytes(pyc[4:8], "little") == 0b11, name  # hash-based, checked
-        assert pyc[8:16] == _imp.source_hash(magic, (ROOT / name).read_bytes()), name
+        assert pyc[8:16] == _imp.source_hash(magic, body), name
+
+
+def test_pyscripts_own_package_is_read_from_its_bundle_as_pyscript_writes_it(
+    tmp_path: Path,
+) -> None:
+    """PyScript writes its package at every start from an object of string literals in its
+    bundle; build_bytecode reads the same literals (JSON's), so the bytecode's hashes are of
+    the very bytes PyScript writes (tests/e2e/test_snapshot.py: nothing is compiled)."""
+    package = build_bytecode.pyscript_package()
+    assert {"pyscript/__init__.py", "pyscript/context.py", "pyscript/web.py"} <= set(package)
+    assert all(name.startswith("pyscript/") and "/" not in name[9:] for name in package)
+    init = package["pyscript/__init__.py"].decode("utf-8")
+    assert init.startswith("from polyscript import") and "\\n" not in init
+    for name, body in package.items():
+        compile(body, name, "exec", dont_inherit=True, flags=ast.PyCF_ONLY_AST)
+    # Another shape of bundle (no such object, or another way of writing it): nothing.
+    (tmp_path / "a.js").write_text('x={pyscript:{"a.py":"x = 1\\n"}};', encoding="utf-8")
+    assert build_bytecode.pyscript_package(tmp_path) == {}
+    writer = '_path.write_text(${e},encoding="utf-8")'
+    (tmp_path / "a.js").write_text(
+        'x={pyscript:{"a.py":"x = \\"\\\\t\\"\\n","b.py":"y = 2"}};' + writer, encoding="utf-8"
+    )
+    assert build_bytecode.pyscript_package(tmp_path) == {
+        "pyscript/a.py": b'x = "\\t"\n',
+        "pyscript/b.py": b"y = 2",
+    }
 
 
 @needs_node

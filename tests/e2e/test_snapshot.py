@@ -123,6 +123,39 @@ def test_where_no_worker_starts_the_page_reads_the_image_and_compiles_pyodide_it
         assert page.evaluate("(url) => performance.getEntriesByName(url).length", url) >= 1
 
 
+# Put first in the Python a restore runs (pyodide.mjs's AFTER_RESTORE): every source the
+# interpreter compiles from then on is listed in globalThis.compiledFromSource.
+SOURCE_SPY = """
+import importlib.machinery as _machinery, js as _js
+_compiled = []
+_to_code = _machinery.SourceFileLoader.source_to_code
+def _spy(self, data, path, **kwargs):
+    _compiled.append(str(path))
+    return _to_code(self, data, path, **kwargs)
+_machinery.SourceFileLoader.source_to_code = _spy
+_js.globalThis.compiledFromSource = _compiled
+"""
+
+
+def test_a_first_visit_compiles_none_of_its_python_sources(page: Page, server_url: str) -> None:
+    """The game's modules and PyScript's own package (which PyScript writes at every start)
+    come from the bytecode bundle: the page's Python compiles no source. A PyScript that
+    wrote its package otherwise would have build_bytecode leave it out, and this fail."""
+    module = (ROOT / "vendor" / "pyodide" / "pyodide.mjs").read_text(encoding="utf-8")
+    marker = "const AFTER_RESTORE = `\n"
+    assert module.count(marker) == 1
+    spied = module.replace(marker, marker + SOURCE_SPY)
+    page.route(
+        f"{server_url}/vendor/pyodide/pyodide.mjs",
+        lambda route: route.fulfill(body=spied, content_type="text/javascript"),
+    )
+    open_app(page, server_url)
+    assert page.evaluate("globalThis.pyodideSnapshot") == "restored"
+    assert page.evaluate("globalThis.compiledFromSource.toJs()") == []
+    assert page.evaluate("globalThis.pyodideBytecode") == _bytecode_files()
+    assert "pyscript/context.py" in build_bytecode.pyscript_package()
+
+
 def test_a_damaged_bytecode_bundle_costs_only_time(page: Page, server_url: str) -> None:
     # The sources are compiled as they were before there was any bytecode.
     page.route(

@@ -9,16 +9,29 @@
 // OUT is one gzip file: a line of JSON (the entries, each [path, size]), then the .pyc
 // files' bytes one after the other. tools/runtime/pyodide_start.mjs reads it (installBytecode).
 
+import { readFileSync } from "node:fs";
 import { startPyodide, writeLined } from "./node_pyodide.mjs";
 
-const [out, ...sources] = process.argv.slice(2);
+let [out, ...sources] = process.argv.slice(2);
+// --extra FILE: JSON, {path: text}, sources that are no file of the tree (PyScript's own
+// package, written where PyScript writes it).
+let extra = {};
+if (sources[0] === "--extra") {
+  extra = JSON.parse(readFileSync(sources[1], "utf8"));
+  sources = sources.slice(2);
+}
 if (!out || sources.length === 0) {
-  console.error("usage: node tools/runtime/bytecode.mjs OUT SOURCE...");
+  console.error("usage: node tools/runtime/bytecode.mjs OUT [--extra FILE] SOURCE...");
   process.exit(2);
 }
 
 const pyodide = await startPyodide(sources);
-pyodide.globals.set("SOURCES", pyodide.toPy(sources));
+const home = pyodide.FS.cwd();
+for (const [file, text] of Object.entries(extra)) {
+  pyodide.FS.mkdirTree(`${home}/${file.slice(0, file.lastIndexOf("/"))}`);
+  pyodide.FS.writeFile(`${home}/${file}`, text); // as UTF-8, as PyScript's write_text
+}
+pyodide.globals.set("SOURCES", pyodide.toPy([...sources, ...Object.keys(extra)]));
 // The path written into each code object is the one PyScript writes the source to; the
 // import system puts the real one in anyway.
 const compiled = pyodide

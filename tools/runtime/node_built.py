@@ -17,7 +17,7 @@ import json
 import os
 import shutil
 import subprocess
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -47,13 +47,16 @@ class NodeBuilt:
     inputs: tuple[Path, ...] = ()
     """What the file is made from besides the scripts and the sources named to ``key``."""
 
-    def key(self, names: Sequence[str]) -> str:
+    def key(self, names: Sequence[str], extra: Mapping[str, bytes] | None = None) -> str:
+        """What the file is made from; ``extra``: sources that are no file of the tree."""
         pins = json.loads((REPO_ROOT / "package.json").read_text(encoding="utf-8"))
         digest = hashlib.sha256(pins["dependencies"]["pyodide"].encode() + b"\0")
         for path in (STARTER, self.script, *self.inputs):
             digest.update(path.read_bytes() + b"\0")
         for name in names:
             digest.update(name.encode() + b"\0" + (REPO_ROOT / name).read_bytes() + b"\0")
+        for name, body in sorted((extra or {}).items()):
+            digest.update(name.encode() + b"\0" + body + b"\0")
         return digest.hexdigest()[:16]
 
     def up_to_date(self, wanted: str) -> bool:

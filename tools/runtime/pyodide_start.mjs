@@ -151,7 +151,7 @@ function writeFiles(pyodide, files) {
 // ----- the sources' bytecode
 
 const BYTECODE = new URL("vendor/bytecode/derive.pyc.gz", SCOPE).href;
-const PYC = /^derive\/(?:[A-Za-z_]\w*\/)*__pycache__\/[A-Za-z_]\w*\.cpython-\d+\.pyc$/;
+const PYC = /^(?:derive|pyscript)\/(?:[A-Za-z_]\w*\/)*__pycache__\/[A-Za-z_]\w*\.cpython-\d+\.pyc$/;
 const BYTECODE_LIMIT = 16 << 20; // bytes, unpacked: some twenty times what the game has
 const HEAD_LIMIT = 1 << 20;
 // How long past the boot a start waits for it: never long on a slow network, and less
