@@ -25,12 +25,7 @@ if (!out || sources.length === 0) {
   process.exit(2);
 }
 
-const pyodide = await startPyodide(sources);
-const home = pyodide.FS.cwd();
-for (const [file, text] of Object.entries(extra)) {
-  pyodide.FS.mkdirTree(`${home}/${file.slice(0, file.lastIndexOf("/"))}`);
-  pyodide.FS.writeFile(`${home}/${file}`, text); // as UTF-8, as PyScript's write_text
-}
+const pyodide = await startPyodide(sources, {}, extra);
 pyodide.globals.set("SOURCES", pyodide.toPy([...sources, ...Object.keys(extra)]));
 // The path written into each code object is the one PyScript writes the source to; the
 // import system puts the real one in anyway.

@@ -9,18 +9,22 @@ import { loadPyodide } from "../../vendor/pyodide/pyodide.loader.mjs";
 
 export { version } from "../../vendor/pyodide/pyodide.loader.mjs";
 
-export async function startPyodide(files, options = {}) {
+// `files`: paths of the tree, written at the same paths; `texts`: {path: text} for sources
+// that are no file of the tree (written as UTF-8, as PyScript writes its own package).
+export async function startPyodide(files, options = {}, texts = {}) {
   const pyodide = await loadPyodide({
     indexURL: resolve("vendor/pyodide") + "/",
     stdout: () => undefined,
     ...options,
   });
   const home = pyodide.FS.cwd();
-  for (const file of files) {
+  const write = (file, body) => {
     const path = `${home}/${file}`;
     pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
-    pyodide.FS.writeFile(path, readFileSync(file));
-  }
+    pyodide.FS.writeFile(path, body);
+  };
+  for (const file of files) write(file, readFileSync(file));
+  for (const [file, text] of Object.entries(texts)) write(file, text);
   return pyodide;
 }
 
