@@ -7,9 +7,12 @@
 // * The runtime (vendor/) is cache-first: fetched once, at install, then never again until
 //   a new VERSION. Its file names stay the same across Pyodide versions, so the cache's
 //   name carries the version.
-// * The pages and the app's sources are network-first: with a network a player always gets
-//   the latest deploy (and the cache is refreshed); without one, or with one that does not
-//   answer a page within NETWORK_WAIT_MS, the cached copy (see networkFirst).
+// * The pages and the app's sources: a player with a network always gets the latest deploy.
+//   Opening a page, the worker asks the server for this very file: if it names this
+//   worker's VERSION, the cache holds the deploy the server has, and the page and what it
+//   loads come from the cache (see openPage). Otherwise they are network-first (and the
+//   cache is refreshed); without a network, or with one that does not answer within
+//   NETWORK_WAIT_MS, the cached copy (see networkFirst).
 // * Only the files listed below are touched; every other request (other pages of the
 //   origin, other origins) goes to the network as if there were no worker.
 
@@ -46,7 +49,7 @@ const RUNTIME = [
   "vendor/pyscript/toml-Blg7Izee.js",
   "vendor/pyscript/toml-V4Savzlc.js",
 ];
-// Network-first, falling back to the cache: the pages and the app's sources.
+// The pages and the app's sources: from the cache while it holds the server's deploy.
 const APP = [
   "index.html",
   "rules.html",
@@ -216,6 +219,55 @@ async function cacheFirst(event, key) {
   return response;
 }
 
+// A page opened while the server still has this worker's deploy loads the rest from the
+// cache for CURRENT_MS: every file of the cache is of that deploy (one install put them all
+// there), so nothing is asked of the network, rewritten into the cache, or mixed. A repeat
+// visit used to ask the network for each of its hundred files, one after the other, and
+// was no sooner than a first one (README, start-up).
+const CURRENT_MS = 60000;
+let currentUntil = 0;
+
+// The VERSION the server's copy of this file names: null if the server did not answer within
+// NETWORK_WAIT_MS or could not be reached; "" if it answered something else (a failed or
+// removed worker: the network decides).
+async function serverVersion() {
+  let timer;
+  const late = new Promise((resolve) => {
+    timer = setTimeout(resolve, NETWORK_WAIT_MS, null);
+  });
+  const asked = (async () => {
+    const response = await fetch(self.location.href, { cache: "no-store" });
+    if (!response.ok) return "";
+    const text = await response.text();
+    return /^const VERSION = "([0-9a-f]+)";$/m.exec(text.slice(0, 65536))?.[1] ?? "";
+  })();
+  try {
+    return await Promise.race([asked, late]);
+  } catch {
+    return null;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function openPage(event, key) {
+  const cache = await caches.open(CACHE);
+  const cached = await cache.match(key);
+  if (!cached) return networkFirst(event, key);
+  const version = await serverVersion();
+  if (version === VERSION) {
+    currentUntil = Date.now() + CURRENT_MS;
+    return cached;
+  }
+  if (version === null) {
+    // No network, or one that hangs: what networkFirst would end with, sooner.
+    cacheOnlyUntil = Date.now() + CACHE_ONLY_MS;
+    return cached;
+  }
+  currentUntil = 0; // another deploy: its files from the network, none from the cache
+  return networkFirst(event, key);
+}
+
 // A network that hangs rather than fails (a captive portal, one bar of signal) must not hold
 // the game back: a page whose own network request is not answered within NETWORK_WAIT_MS
 // opens from the cache. Files of two deploys must not mix, so once a page has come from
@@ -228,7 +280,7 @@ let cacheOnlyUntil = 0;
 async function networkFirst(event, key) {
   const cache = await caches.open(CACHE);
   const cached = await cache.match(key);
-  if (cached && Date.now() < cacheOnlyUntil) return cached;
+  if (cached && Date.now() < Math.max(cacheOnlyUntil, currentUntil)) return cached;
   const network = fetch(event.request);
   // Registered before anything else awaits the response, so the copy for the cache is
   // taken before the page starts reading the body. A redirected response cannot answer a
@@ -261,5 +313,7 @@ self.addEventListener("fetch", (event) => {
   if (event.request.method !== "GET") return;
   const key = cacheKey(event.request.url);
   if (runtimeUrls.has(key)) event.respondWith(cacheFirst(event, key));
-  else if (appUrls.has(key)) event.respondWith(networkFirst(event, key));
+  else if (!appUrls.has(key)) return;
+  else if (event.request.mode === "navigate") event.respondWith(openPage(event, key));
+  else event.respondWith(networkFirst(event, key));
 });

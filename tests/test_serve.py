@@ -5,6 +5,7 @@ or archives."""
 from __future__ import annotations
 
 import gzip
+import re
 import threading
 import urllib.error
 import urllib.request
@@ -99,3 +100,33 @@ def test_accept_encoding_reading() -> None:
     assert accepts_gzip("gzip") and accepts_gzip("deflate, gzip;q=0.5") and accepts_gzip("*")
     assert not accepts_gzip(None) and not accepts_gzip("") and not accepts_gzip("br")
     assert not accepts_gzip("gzip;q=0") and not accepts_gzip("gzip;q=zero")
+
+
+def test_the_service_worker_is_served_with_the_version_of_what_it_lists(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    root = tmp_path_factory.mktemp("worker")
+    (root / "a.py").write_text("x = 1\n", encoding="utf-8")
+    worker = (
+        "// precache:start\n"
+        'const VERSION = "0000000000000000";\n'
+        'const RUNTIME = [\n];\nconst APP = [\n  "a.py",\n];\n'
+        "// precache:end\n"
+    )
+    (root / "sw.js").write_text(worker, encoding="utf-8")
+    server = make_server(root, "127.0.0.1", 0, quiet=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        url = f"http://127.0.0.1:{server.server_port}/sw.js"
+        status, headers, body = get(url)
+        assert status == 200 and headers["Content-Type"].startswith("application/javascript")
+        first = body.decode()
+        stamped = re.sub(r'"[0-9a-f]{16}"', '"' + "0" * 16 + '"', first, count=1)
+        assert first != worker and stamped == worker
+        status, headers, packed = get(url, **{"Accept-Encoding": "gzip"})
+        assert headers["Content-Encoding"] == "gzip" and gzip.decompress(packed) == body
+        (root / "a.py").write_text("x = 2\n", encoding="utf-8")
+        assert get(url)[2].decode() != first
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -116,7 +116,9 @@ def test_worker_touches_only_its_own_cache_and_files() -> None:
     assert "name.startsWith(PREFIX) && name !== CACHE" in SW
     assert 'if (event.request.method !== "GET") return;' in SW
     assert "runtimeUrls.has(key)) event.respondWith(cacheFirst" in SW
-    assert "appUrls.has(key)) event.respondWith(networkFirst" in SW
+    assert "if (!appUrls.has(key)) return;" in SW
+    assert '"navigate") event.respondWith(openPage(event, key));' in SW
+    assert "else event.respondWith(networkFirst(event, key));" in SW
 
 
 def test_page_registers_the_worker_outside_embeds() -> None:
@@ -146,3 +148,37 @@ def test_manifest_makes_the_game_installable() -> None:
     for size in ("192x192", "512x512"):
         width, height = _png_size(sizes[size])
         assert f"{width}x{height}" == size
+
+
+@needs_runtime
+def test_make_serve_stamps_the_worker_as_a_deploy_would(tmp_path: Path) -> None:
+    """The worker takes its cache for the server's files while the server's ``sw.js`` names
+    its version (sw.js, openPage): under ``make serve`` that version must follow the files
+    as a deploy's does, or an edited source would never reach a browser with the worker."""
+    files = [*build_sw.runtime_files(), *build_sw.app_files()]
+    for name in [*files, "sw.js", *build_sw.KEYED.values()]:
+        target = tmp_path / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(ROOT / name, target)
+    served = build_sw.served_text(tmp_path, SW)
+    assert served.replace(_version(served), "") == SW.replace(_version(SW), "")
+    assert _version(served) == build_sw.content_version(tmp_path, files) != _version(SW)
+    assert build_sw.main(["--site", str(tmp_path)]) == 0
+    assert build_sw.served_text(tmp_path, SW) == (tmp_path / "sw.js").read_text(encoding="utf-8")
+
+    source = tmp_path / "derive" / "web" / "play" / "page.py"
+    source.write_text(source.read_text(encoding="utf-8") + "# edited\n", encoding="utf-8")
+    edited = build_sw.served_text(tmp_path, SW)
+    assert _version(edited) not in (_version(served), _version(SW))
+    assert build_sw.served_text(tmp_path, SW) == edited
+    # A tree without its runtime yet: the committed file as it is.
+    (tmp_path / "vendor" / "pyodide" / "pyodide.asm.wasm").unlink()
+    assert build_sw.served_text(tmp_path, SW) == SW
+    assert build_sw.served_text(tmp_path, "// no list here\n") == "// no list here\n"
+
+
+def test_the_worker_reads_the_version_it_is_served_with() -> None:
+    # The line openPage's pattern finds is the one build_sw writes, at the top of the file.
+    line = re.search(r"^const VERSION = \"[0-9a-f]+\";$", SW, re.MULTILINE)
+    assert line and line.start() < 65536
+    assert '/^const VERSION = "([0-9a-f]+)";$/m' in SW

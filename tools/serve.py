@@ -34,6 +34,10 @@ from pathlib import Path
 from typing import Any, BinaryIO, ClassVar
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
+if str(REPO_ROOT) not in sys.path:
+    sys.path.insert(0, str(REPO_ROOT))
+
+from tools.offline.build_sw import served_text  # noqa: E402
 
 MIME_TYPES: dict[str, str] = {
     ".html": "text/html; charset=utf-8",
@@ -140,6 +144,8 @@ class Handler(SimpleHTTPRequestHandler):
         """A regular file of a compressed kind, gzipped for a client that accepts it; the
         rest (folders, other kinds, a client without gzip) as the standard handler does."""
         path = self.translate_path(self.path)
+        if os.path.basename(path) == "sw.js" and os.path.isfile(path):
+            return self._service_worker(path)
         if (
             os.path.splitext(path)[1] not in COMPRESSED
             or not accepts_gzip(self.headers.get("Accept-Encoding"))
@@ -160,6 +166,27 @@ class Handler(SimpleHTTPRequestHandler):
         self.send_header("Content-Encoding", "gzip")
         self.send_header("Content-Length", str(len(body)))
         self.send_header("Last-Modified", self.date_time_string(int(stat.st_mtime)))
+        self.send_header("Vary", "Accept-Encoding")
+        self.end_headers()
+        return io.BytesIO(body)
+
+    def _service_worker(self, path: str) -> BinaryIO:
+        """``sw.js`` with the version of the files it lists as they are now, as a deploy
+        stamps it (``make site``): the worker takes its cache for the server's files only
+        while the two versions agree, so an edit here is seen at the next visit."""
+        with open(path, encoding="utf-8") as source:
+            text = served_text(Path(path).parent, source.read())
+        body = text.encode()
+        if accepts_gzip(self.headers.get("Accept-Encoding")):
+            body = gzip.compress(body, compresslevel=GZIP_LEVEL, mtime=0)
+            encoding = "gzip"
+        else:
+            encoding = None
+        self.send_response(200)
+        self.send_header("Content-Type", MIME_TYPES[".js"])
+        if encoding:
+            self.send_header("Content-Encoding", encoding)
+        self.send_header("Content-Length", str(len(body)))
         self.send_header("Vary", "Accept-Encoding")
         self.end_headers()
         return io.BytesIO(body)

@@ -91,13 +91,14 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 class RunningServer:
-    """The repo root served on a free 127.0.0.1 port in a thread, until :meth:`stop`."""
+    """The repo root (or a copy of it) served on a free 127.0.0.1 port in a thread, until
+    :meth:`stop`."""
 
-    def __init__(self) -> None:
-        missing = [p for p in VENDOR_SENTINELS if not (REPO_ROOT / p).is_file()]
+    def __init__(self, root: Path = REPO_ROOT) -> None:
+        missing = [p for p in VENDOR_SENTINELS if not (root / p).is_file()]
         if missing:
             pytest.fail(f"vendored runtime missing ({', '.join(missing)}): run `make vendor`")
-        self.server = make_server(REPO_ROOT, "127.0.0.1", 0, quiet=True)
+        self.server = make_server(root, "127.0.0.1", 0, quiet=True)
         self.url = f"http://127.0.0.1:{self.server.server_port}"
         self.thread = threading.Thread(
             target=self.server.serve_forever, name="e2e-http", daemon=True

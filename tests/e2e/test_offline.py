@@ -7,6 +7,7 @@ from the worker's cache.
 
 from __future__ import annotations
 
+import shutil
 import socket
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -33,8 +34,22 @@ WORKER_TIMEOUT_MS = 60_000
 
 
 @pytest.fixture
-def own_server() -> Iterator[RunningServer]:
-    server = RunningServer()
+def site_root(request: pytest.FixtureRequest, tmp_path: Path) -> Path:
+    """What the test's server serves: the repo, or (parametrized ``"copy"``) a copy of the
+    site the test may edit as a new deploy would."""
+    if getattr(request, "param", None) != "copy":
+        return REPO_ROOT
+    files = [*build_sw.runtime_files(), *build_sw.app_files(), "sw.js", *build_sw.KEYED.values()]
+    for name in files:
+        target = tmp_path / "site" / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(REPO_ROOT / name, target)
+    return tmp_path / "site"
+
+
+@pytest.fixture
+def own_server(site_root: Path) -> Iterator[RunningServer]:
+    server = RunningServer(site_root)
     try:
         yield server
     finally:
@@ -106,13 +121,50 @@ def test_game_opens_and_plays_offline_after_one_visit(
         r.url for r in from_page if not r.from_service_worker
     ]
     assert all(f.service_worker is not None for f in failed), [f.url for f in failed]
-    assert {site_path(f.url, own_server.url) for f in failed} <= set(build_sw.app_files())
+    # (sw.js: the worker asking the server which deploy it has, sw.js's openPage.)
+    failed_paths = {site_path(f.url, own_server.url) for f in failed}
+    assert failed_paths <= {*build_sw.app_files(), "sw.js"}, failed_paths
 
     # A move by clicks, and the computer (its own Pyodide, from the cache too) answers.
     play_clicks(page, "c3", "b4")
     wait_for_ply(page, 2)
     expect(page.locator("#status")).to_have_text("Red to play")
     screenshot("offline")
+
+
+@pytest.mark.parametrize("site_root", ["copy"], indirect=True)
+def test_a_repeat_visit_asks_the_network_only_whether_the_site_changed(
+    page: Page, browser_context: BrowserContext, own_server: RunningServer, site_root: Path
+) -> None:
+    query = position_query("r3c3,y2d4 r ry L2")
+    open_app(page, own_server.url, query)
+    page.wait_for_function(
+        "navigator.serviceWorker.controller?.state === 'activated'", timeout=WORKER_TIMEOUT_MS
+    )
+    asked: list[str] = []  # what the worker asked the server for
+
+    def worker_asked(request: Request) -> None:
+        if request.service_worker is not None and request.url.startswith(own_server.url):
+            asked.append(site_path(request.url, own_server.url))
+
+    browser_context.on("request", worker_asked)
+    page.reload()
+    page.wait_for_selector("html[data-ready=true]", state="attached", timeout=START_TIMEOUT_MS)
+    page.wait_for_selector("html[data-ai=ready]", state="attached", timeout=AI_TIMEOUT_MS)
+    assert set(asked) == {"sw.js"}, asked
+    assert play_clicks(page, "c3", "b4") == "r3b4,y2d4 y ry L2"
+
+    # A new deploy: the next visit gets its files from the server, not yesterday's cache.
+    source = site_root / "derive" / "web" / "play" / "page.py"
+    source.write_text(source.read_text(encoding="utf-8") + "# a new deploy\n", encoding="utf-8")
+    asked.clear()
+    page.reload()
+    page.wait_for_selector("html[data-ready=true]", state="attached", timeout=START_TIMEOUT_MS)
+    assert {"sw.js", "index.html", "derive/web/play/page.py"} <= set(asked), asked
+    assert page.evaluate("fetch('derive/web/play/page.py').then((r) => r.text())").endswith(
+        "# a new deploy\n"
+    )
+    assert board_position(page) == "r3b4,y2d4 y ry L2"  # the game going on, kept
 
 
 def test_a_network_that_hangs_does_not_hold_the_game_back(

@@ -89,6 +89,35 @@ def content_version(root: Path, files: Sequence[str]) -> str:
     return digest.hexdigest()[:16]
 
 
+_LISTED = re.compile(r'^  ("[^"\n]+"),$', re.MULTILINE)
+_VERSION = re.compile(r'^const VERSION = "[0-9a-f]+";$', re.MULTILINE)
+_served: dict[Path, tuple[tuple[tuple[str, int, int], ...], str]] = {}
+"""Each tree's files as last stamped (name, size, change time) and their version."""
+
+
+def served_text(root: Path, text: str) -> str:
+    """``text`` (``root``'s ``sw.js``) with the cache's version made of the contents of the
+    files it lists, as ``--site`` stamps a deploy, for ``tools/serve.py``: a page compares
+    it with its worker's to know whether its cache holds what the server has, so an edited
+    source must change it under ``make serve`` too. Unchanged when a listed file is missing
+    (a tree whose runtime is not vendored yet)."""
+    block = _BLOCK.search(text)
+    if block is None:
+        return text
+    files = [json.loads(item) for item in _LISTED.findall(block.group(2))]
+    try:
+        stats = tuple(
+            (name, (st := (root / KEYED.get(name, name)).stat()).st_size, st.st_mtime_ns)
+            for name in files
+        )
+    except OSError:
+        return text
+    known = _served.get(root)
+    if known is None or known[0] != stats:
+        known = _served[root] = (stats, content_version(root, files))
+    return _VERSION.sub(f'const VERSION = "{known[1]}";', text, count=1)
+
+
 def _js_list(name: str, items: Sequence[str]) -> str:
     body = "".join(f"  {json.dumps(item)},\n" for item in items)
     return f"const {name} = [\n{body}];\n"
@@ -99,7 +128,7 @@ def block(version: str, runtime: Sequence[str], app: Sequence[str]) -> str:
         f'const VERSION = "{version}";\n'
         "// Cache-first: the vendored runtime.\n"
         + _js_list("RUNTIME", runtime)
-        + "// Network-first, falling back to the cache: the pages and the app's sources.\n"
+        + "// The pages and the app's sources: from the cache while it holds the server's deploy.\n"
         + _js_list("APP", app)
     )
 
@@ -145,6 +174,7 @@ __all__ = [
     "list_version",
     "main",
     "runtime_files",
+    "served_text",
 ]
 
 if __name__ == "__main__":
