@@ -250,11 +250,21 @@ async function serverVersion() {
   }
 }
 
+// Pages opened together (a page of the embed kit and its boards) share one question.
+let asking = null;
+
+function askServerVersion() {
+  asking ??= serverVersion().finally(() => {
+    asking = null;
+  });
+  return asking;
+}
+
 async function openPage(event, key) {
   const cache = await caches.open(CACHE);
   const cached = await cache.match(key);
   if (!cached) return networkFirst(event, key);
-  const version = await serverVersion();
+  const version = await askServerVersion();
   if (version === VERSION) {
     currentUntil = Date.now() + CURRENT_MS;
     return cached;
