@@ -44,6 +44,23 @@ def test_a_first_visit_restores_the_image_in_the_page_and_its_computer(
     page.on("console", lambda message: said.append(message.text))
     asked: list[str] = []
     page.context.on("request", lambda request: asked.append(request.url))
+    not_precaching: list[str] = []  # the service worker's install fetches every file too
+    page.context.on(
+        "request",
+        lambda request: request.service_worker or not_precaching.append(request.url),
+    )
+    page.add_init_script(
+        """(() => {
+          globalThis.Worker = class extends globalThis.Worker {
+            constructor(url, options) {
+              if (String(url).includes("image-worker")) {
+                globalThis.imageWorkerStartedBy = document.currentScript?.src ?? "a module";
+              }
+              super(url, options);
+            }
+          };
+        })()"""
+    )
     assert build_image.read_head() == {"pyodide": "314.0.2", "key": KEY}
     _computer_opens(page, server_url, "L2")
     assert page.evaluate("globalThis.pyodideSnapshot") == "restored"
@@ -58,6 +75,11 @@ def test_a_first_visit_restores_the_image_in_the_page_and_its_computer(
         url = f"{server_url}/{read}"
         assert url in asked
         assert page.evaluate("(url) => performance.getEntriesByName(url).length", url) == 0
+    # That worker was started by assets/quickstart.js, before PyScript's core had run, and
+    # its message taken by the interpreter module, which started no second one.
+    assert page.evaluate("globalThis.imageWorkerStartedBy").endswith("/assets/quickstart.js")
+    assert not_precaching.count(f"{server_url}/vendor/pyodide/image-worker.mjs") == 1
+    assert page.evaluate("'pyodideOffThread' in globalThis") is False
 
     # The snapshot an earlier version of the site kept in Cache Storage is given back.
     page.evaluate(

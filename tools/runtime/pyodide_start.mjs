@@ -358,26 +358,42 @@ function readImage() {
 // unpacking held the page's thread for some 200 ms on this machine, four times that on a
 // phone, while the page should answer its reader. They come back transferred, not copied.
 // Where no module worker starts, the page reads them itself.
+//
+// A page may have started that worker before this module was even fetched (the game's
+// assets/quickstart.js: `globalThis.pyodideOffThread`, the promise of the worker's
+// message, or of null when it failed), so that the reading, which is what a start waits
+// for, begins while PyScript loads: taken once.
 function readOffThread() {
   const here = () => ({ image: readImage(), bytecode: readBytecodeBundle(), wasm: null });
+  const early = globalThis.pyodideOffThread;
+  delete globalThis.pyodideOffThread;
+  const read = typeof early?.then === "function" ? early : startImageWorker();
+  const bytes = (value) => (value instanceof Uint8Array ? value : null);
+  return read.then((data) => {
+    if (!data) return here();
+    const wasm = data.wasm instanceof WebAssembly.Module ? data.wasm : null;
+    return { image: bytes(data.image), bytecode: bytes(data.bytecode), wasm };
+  });
+}
+
+// The worker's message, or null when no worker started or it failed.
+function startImageWorker() {
   return new Promise((resolve) => {
     let worker;
     try {
       worker = new Worker(new URL("./image-worker.mjs", import.meta.url), { type: "module" });
     } catch {
-      resolve(here());
+      resolve(null);
       return;
     }
-    const bytes = (value) => (value instanceof Uint8Array ? value : null);
     worker.onmessage = ({ data }) => {
       worker.terminate();
-      const wasm = data?.wasm instanceof WebAssembly.Module ? data.wasm : null;
-      resolve({ image: bytes(data?.image), bytecode: bytes(data?.bytecode), wasm });
+      resolve(data ?? null);
     };
     worker.onerror = (event) => {
       event.preventDefault();
       worker.terminate();
-      resolve(here());
+      resolve(null);
     };
   });
 }
