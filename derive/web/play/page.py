@@ -14,7 +14,6 @@ import dataclasses
 import random
 import traceback
 from collections.abc import Callable, Coroutine
-from html import escape
 from typing import Any, Literal
 
 import js
@@ -30,7 +29,7 @@ from ..review import keeping as review_keeping
 from ..review.page import ReviewPage
 from ..shelf.storage import ShelfGlue
 from ..shelf.storage import get_item as _storage_get
-from ..table import manners, panel, params
+from ..table import manners, panel, params, scene
 from ..table.controller import Controller, Notice, Setup
 from ..table.state import Played
 from ..words import i18n, why
@@ -517,6 +516,7 @@ class Page:
     # ----- drawing ------------------------------------------------------------
 
     def render(self) -> None:
+        """Put the board and the scene around it (``table.scene``) on the page."""
         ctrl = self.ctrl
         root = document.documentElement
         review = self.review if self.review is not None and self.review.active else None
@@ -525,43 +525,49 @@ class Page:
             view = dataclasses.replace(view, shapes=review.shapes())
         self.board.draw(view)
         self.board.element.setAttribute("aria-activedescendant", f"sq-{ctrl.cursor}")
-        _text(_el("#status"), ctrl.status())
-        _el("#embed-status").textContent = ctrl.status()
+        around = scene.scene(
+            ctrl, marks=review.marks() if review else None, banner_dismissed=self.banner_dismissed
+        )
+        _text(_el("#status"), around.status)
+        _el("#embed-status").textContent = around.status
         notice = _el("#notice")
-        if ctrl.notice is None:
+        if around.notice_kind:
+            notice.innerHTML = around.notice_html
+            notice.className = f"notice {around.notice_kind}"
+        else:
             notice.textContent = ""
             notice.className = "notice"
-        else:
-            notice.innerHTML = panel.notice_html(ctrl.notice, ctrl.lang)
-            notice.className = f"notice {ctrl.notice.kind}"
-        # Only a refusal interrupts a screen reader; a hint or a success waits its turn.
-        error = ctrl.notice is not None and ctrl.notice.kind == "error"
-        notice.setAttribute("role", "alert" if error else "status")
-        _el("#log").innerHTML = "".join(f"<li>{escape(line)}</li>" for line in ctrl.recent())
+        notice.setAttribute("role", around.notice_role)
+        _el("#log").innerHTML = around.log_html
         question = _el("#question")
-        question.innerHTML = manners.question_html(ctrl)
-        question.hidden = ctrl.pending is None
+        question.innerHTML = around.question_html
+        question.hidden = not around.question_html
         history = _el("#history")
-        history.innerHTML = panel.history_html(ctrl)
-        history.hidden = ctrl.view_ply is None
+        history.innerHTML = around.history_html
+        history.hidden = not around.viewing
         steps = _el("#history-steps")
-        steps.hidden = ctrl.view_ply is None
+        steps.hidden = not around.viewing
         for button in steps.querySelectorAll("[data-step]"):
-            back = str(button.dataset.step) != "next"
-            button.disabled = back and ctrl.view_ply == 0
-        _el("#facts").innerHTML = panel.facts_html(ctrl)
-        _html(_el("#players"), panel.players_html(ctrl))
-        _html(_el("#moves"), panel.moves_html(ctrl, review.marks() if review else None))
+            button.disabled = str(button.dataset.step) != "next" and around.at_start
+        _el("#facts").innerHTML = around.facts_html
+        _html(_el("#players"), around.players_html)
+        _html(_el("#moves"), around.moves_html)
         self._scroll_moves()
-        _text(_el("#game-title"), panel.game_title(ctrl))
-        self._render_overlays()
-        self._render_controls()
-        root.dataset.thinking = "true" if ctrl.thinking else "false"
-        root.dataset.ai = ctrl.ai_state
-        root.dataset.plies = str(ctrl.game.ply)
-        if ctrl.announcement and ctrl.announcement != self.last_announcement:
-            self.last_announcement = ctrl.announcement
-            _el("#live").textContent = ctrl.announcement
+        _text(_el("#game-title"), around.title)
+        self._render_overlays(around)
+        for action, enabled in around.enabled.items():
+            for button in document.querySelectorAll(f'[data-action="{action}"]'):
+                button.disabled = not enabled
+        for action, there in around.shown.items():
+            _el(f'[data-action="{action}"]').hidden = not there
+        _el("#move-input").disabled = not around.can_type_move
+        _el("#move-form button").disabled = not around.can_type_move
+        root.dataset.thinking = "true" if around.thinking else "false"
+        root.dataset.ai = around.ai_state
+        root.dataset.plies = str(around.plies)
+        if around.announcement and around.announcement != self.last_announcement:
+            self.last_announcement = around.announcement
+            _el("#live").textContent = around.announcement
         if self.review is not None:
             self.review.sync()
 
@@ -583,15 +589,14 @@ class Page:
         if top < box.scrollTop or top + current.offsetHeight > box.scrollTop + box.clientHeight:
             box.scrollTop = max(0, top - box.clientHeight // 2)
 
-    def _render_overlays(self) -> None:
+    def _render_overlays(self, around: scene.Scene) -> None:
         ctrl = self.ctrl
         end = _el("#end")
-        banner = "" if self.banner_dismissed else panel.end_html(ctrl)
-        end.innerHTML = banner
-        end.hidden = not banner
+        end.innerHTML = around.end_html
+        end.hidden = not around.end_html
         picker = _el("#picker")
-        picker.innerHTML = panel.picker_html(ctrl)
-        picker.hidden = ctrl.picking is None
+        picker.innerHTML = around.picker_html
+        picker.hidden = not around.picking
         if ctrl.picking is not None:
             self.board.place_beside(picker, ctrl.picking)
         roll = _el("#start-roll")
@@ -608,34 +613,6 @@ class Page:
                     self.spawn(self.roll_start_dice())
         else:
             roll.hidden = True
-
-    def _render_controls(self) -> None:
-        ctrl = self.ctrl
-        options = ctrl.selected_options()
-        human = ctrl.human_to_move() and ctrl.thinking is None
-        states = {
-            "up": bool(options and "+" in options["adjust"]),
-            "down": bool(options and "-" in options["adjust"]),
-            "reroll": bool(options and options["reroll"]),
-            "undo": ctrl.can_undo(),
-            "redo": ctrl.can_redo(),
-            "hint": human and ctrl.ai_state == "ready" and ctrl.hint_pending is None,
-            "first": ctrl.game.ply > 0 and ctrl.view_ply != 0,
-            "prev": ctrl.game.ply > 0 and ctrl.view_ply != 0,
-            "next": ctrl.view_ply is not None,
-            "last": ctrl.view_ply is not None,
-            "review": bool(ctrl.game.moves),  # the menu's, and the end banner's
-        }
-        for action, enabled in states.items():
-            for button in document.querySelectorAll(f'[data-action="{action}"]'):
-                button.disabled = not enabled
-        _el('[data-action="resign"]').hidden = manners.resigner(ctrl) is None
-        _el('[data-action="offer-draw"]').hidden = not manners.can_offer_draw(ctrl)
-        _el('[data-action="reroll"]').hidden = not ctrl.game.rules.chance
-        _el('[data-action="pass"]').hidden = not ctrl.must_pass()
-        _el('[data-action="resume"]').hidden = not (ctrl.paused and not ctrl.game.is_over)
-        _el("#move-input").disabled = not human
-        _el("#move-form button").disabled = not human
 
     # ----- language -------------------------------------------------------------
 
