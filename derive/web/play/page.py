@@ -21,7 +21,6 @@ from pyodide.ffi import JsException
 from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none, to_js
 
-from ..board.orientation import KEY_DIAGONALS
 from ..board.svg import die_svg
 from ..board.widget import BoardWidget
 from ..review import driver as review_driver
@@ -33,33 +32,13 @@ from ..table import manners, panel, params, scene
 from ..table.controller import Controller, Notice, Setup
 from ..table.state import Played
 from ..words import i18n, why
-from . import sound
+from . import keys, sound
 from .computer import Computer
 
 LANG_KEY = "derive.lang"
 SPEED_KEY = "derive.speed"
 SOUND_KEY = "derive.sound"
 ACTIONS: dict[str, Literal["+", "-", "?"]] = {"up": "+", "down": "-", "reroll": "?"}
-KEYS: dict[str, str] = {
-    "+": "up",
-    "=": "up",
-    "-": "down",
-    "_": "down",
-    "d": "reroll",
-    "D": "reroll",
-    "u": "undo",
-    "U": "undo",
-    "r": "redo",
-    "R": "redo",
-    "y": "redo",
-    "Y": "redo",
-    "h": "hint",
-    "H": "hint",
-    "f": "turn",
-    "F": "turn",
-    "?": "keys",
-}
-"""Single keys and the buttons they press (the keyboard help lists them)."""
 _proxies: list[Any] = []
 
 
@@ -439,47 +418,37 @@ class Page:
         tag = str(getattr(target, "tagName", "")).lower()
         if tag in ("input", "select", "textarea") or _el("dialog[open]") is not None:
             return
-        key = str(_field(event, "key", ""))
-        if not key or _field(event, "altKey", False) or _field(event, "metaKey", False):
+        press = keys.Press(
+            key=str(_field(event, "key", "")),
+            ctrl=bool(_field(event, "ctrlKey", False)),
+            shift=bool(_field(event, "shiftKey", False)),
+            alt=bool(_field(event, "altKey", False)),
+            meta=bool(_field(event, "metaKey", False)),
+            on_board=target is not None and target == _el("#board"),
+        )
+        review = self.review
+        plain = press.key and not (press.alt or press.meta or press.ctrl)
+        if plain and review is not None and review.active and review.on_key(press.key):
+            event.preventDefault()
             return
         ctrl = self.ctrl
-        review = self.review
-        reviewing = review is not None and review.active and not _field(event, "ctrlKey", False)
-        if reviewing and review is not None and review.on_key(key):
-            event.preventDefault()
+        command = keys.command(
+            press, viewing=ctrl.view_ply is not None, picking=ctrl.picking is not None
+        )
+        if command is None:
             return
-        on_board = target is not None and target == _el("#board")
-        # ← → step through the moves (as on lichess) while a past position is shown, and
-        # in play unless the board has the focus: there they move its cursor (WEB.md).
-        steps = {"ArrowLeft": "prev", "ArrowRight": "next"}
-        plain = not _field(event, "ctrlKey", False)
-        if key in steps and plain and (ctrl.view_ply is not None or not on_board):
-            self.do(steps[key])
-            event.preventDefault()
-            return
-        if _field(event, "ctrlKey", False):
-            if key in ("z", "Z"):
-                self.do("redo" if _field(event, "shiftKey", False) else "undo")
-            elif key == "y":
-                self.do("redo")
-            else:
-                return
-            event.preventDefault()
-            return
-        if on_board and key in KEY_DIAGONALS:
-            ctrl.move_cursor(KEY_DIAGONALS[key])
+        if command.kind == "do":
+            self.do(command.arg)
+        elif command.diagonal is not None:
+            ctrl.move_cursor(command.diagonal)
             self.render()
-        elif on_board and key in ("Enter", " "):
+        elif command.kind == "select":
             self.after(ctrl.click(ctrl.cursor, keyboard=True))
-        elif key == "Escape":
+        elif command.kind == "escape":
             ctrl.escape()
             self.render()
-        elif ctrl.picking and key in "123456" and len(key) == 1:
-            self.after(ctrl.pick_value(int(key)))
-        elif key in KEYS:
-            self.do(KEYS[key])
         else:
-            return
+            self.after(ctrl.pick_value(int(command.arg)))
         event.preventDefault()
 
     def on_move_submit(self, event: Any) -> None:

@@ -1,0 +1,59 @@
+"""The game page's keyboard (derive.web.play.keys), without a browser."""
+
+from __future__ import annotations
+
+import pytest
+
+from derive.web.board.orientation import KEY_DIAGONALS
+from derive.web.play.keys import KEYS, Command, Press, command
+
+
+def run(key: str, *, viewing: bool = False, picking: bool = False, **press: bool) -> Command | None:
+    return command(Press(key, **press), viewing=viewing, picking=picking)
+
+
+def test_arrows_step_through_the_moves_unless_the_board_has_the_focus_in_play() -> None:
+    assert run("ArrowLeft") == Command("do", "prev")
+    assert run("ArrowRight") == Command("do", "next")
+    # On the board in play they walk its diagonals; over a past position they still step.
+    assert run("ArrowLeft", on_board=True) == Command("cursor", diagonal="up-left")
+    assert run("ArrowLeft", on_board=True, viewing=True) == Command("do", "prev")
+    assert run("ArrowUp") is None  # up and down belong to the page's scrolling
+    for key, diagonal in KEY_DIAGONALS.items():
+        if key not in ("ArrowLeft", "ArrowRight"):
+            assert run(key, on_board=True) == Command("cursor", diagonal=diagonal)
+
+
+def test_undo_and_redo_with_control_as_everywhere() -> None:
+    assert run("z", ctrl=True) == Command("do", "undo")
+    assert run("Z", ctrl=True, shift=True) == Command("do", "redo")
+    assert run("z", ctrl=True, shift=True) == Command("do", "redo")
+    assert run("y", ctrl=True) == Command("do", "redo")
+    # Control with anything else is the browser's (copy, find, reload…).
+    assert run("c", ctrl=True) is None and run("r", ctrl=True) is None
+    assert run("ArrowLeft", ctrl=True) is None
+
+
+def test_enter_and_space_select_on_the_board_only() -> None:
+    assert run("Enter", on_board=True) == Command("select")
+    assert run(" ", on_board=True) == Command("select")
+    assert run("Enter") is None and run(" ") is None
+
+
+def test_digits_pick_a_value_only_while_the_picker_is_open() -> None:
+    assert run("4", picking=True) == Command("pick", "4")
+    assert run("4") is None
+    assert run("7", picking=True) is None and run("12", picking=True) is None
+
+
+@pytest.mark.parametrize("key", sorted(KEYS))
+def test_single_keys_press_their_buttons(key: str) -> None:
+    assert run(key) == Command("do", KEYS[key])
+    assert run(key, on_board=True) == Command("do", KEYS[key])
+
+
+def test_what_is_not_the_games_is_left_to_the_browser() -> None:
+    assert run("Escape") == Command("escape")
+    assert run("") is None  # a bare Event("keydown") dispatched by a script
+    assert run("u", alt=True) is None and run("u", meta=True) is None
+    assert run("Tab") is None and run("x") is None and run("F5") is None
