@@ -670,15 +670,13 @@ class Page:
     def on_setup_change(self, event: Any) -> None:
         if event is not None:
             self.setup_touched.add(str(event.target.name))
-        fields = self._form_fields()
-        setup, _ = panel.setup_from_form(fields)
-        four = len(setup.seats) == 4
+        form = panel.setup_form(self._form_fields())
         teams = _el('#setup-form [name="teams"]')
-        teams.disabled = not four
-        if not four:
+        teams.disabled = not form.teams
+        if not form.teams:
             teams.checked = False
-        _el('#setup-form [name="pairing"]').disabled = not (four and teams.checked)
-        problem = setup.problem()
+        _el('#setup-form [name="pairing"]').disabled = not form.pairing
+        problem = form.problem
         _el("#setup-form .setup-error").textContent = self.ctrl.t(problem) if problem else ""
 
     def on_setup_submit(self, event: Any) -> None:

@@ -441,6 +441,28 @@ def setup_kept(
     return dataclasses.replace(setup, seats=seats), lang
 
 
+@dataclasses.dataclass(frozen=True)
+class SetupForm:
+    """What the open form shows of its own state: the teams box only for four seats (and
+    then the pairing only with it ticked), and the reason the setup cannot start."""
+
+    teams: bool
+    """The teams box is enabled (unticked and disabled otherwise)."""
+    pairing: bool
+    """The pairing choice is enabled."""
+    problem: str | None
+    """The words' key of what stops the game from starting, or ``None``."""
+
+
+def setup_form(fields: Mapping[str, Any]) -> SetupForm:
+    """The form's state for ``fields`` (as ``setup_from_form`` reads them)."""
+    setup, _ = setup_from_form(fields)
+    four = len(setup.seats) == 4
+    return SetupForm(
+        teams=four, pairing=four and bool(fields.get("teams")), problem=setup.problem()
+    )
+
+
 def _pairing_label(lang: str, pairing: str) -> str:
     first, second = pairing.split("/")
     return f"{i18n.side(lang, first)}  vs  {i18n.side(lang, second)}"

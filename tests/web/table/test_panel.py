@@ -249,6 +249,19 @@ def test_setup_read_back_from_the_form(form: dict[str, str], expected: object) -
     assert panel.setup_from_form(form) == expected
 
 
+def test_the_setup_form_offers_teams_to_four_seats_and_says_what_is_missing() -> None:
+    four = {f"seat_{c}": HUMAN for c in "rbyg"}
+    assert panel.setup_form(four) == panel.SetupForm(teams=True, pairing=False, problem=None)
+    teams = four | {"teams": "on", "pairing": "rb/yg"}
+    assert panel.setup_form(teams) == panel.SetupForm(teams=True, pairing=True, problem=None)
+    # Three seats: no teams (the box is unticked and disabled), and the game can start.
+    three = {f"seat_{c}": HUMAN for c in "rby"} | {"teams": "on"}
+    assert panel.setup_form(three) == panel.SetupForm(teams=False, pairing=False, problem=None)
+    alone = {"seat_r": "ai:easy"}
+    assert panel.setup_form(alone).problem == "setup.need_two"
+    assert panel.setup_form({}) == panel.SetupForm(False, False, "setup.need_two")
+
+
 def test_setup_kept_when_the_levels_arrive_keeps_the_players_changes() -> None:
     # Opened before the computer was ready, the form showed yellow's computer seat as
     # a human one; the player then picked L3, seated blue and chose French.
