@@ -232,19 +232,25 @@ let currentUntil = 0;
 // The VERSION the server's copy of this file names: null if the server did not answer within
 // NETWORK_WAIT_MS or could not be reached; "" if it answered something else (a failed or
 // removed worker: the network decides).
-async function serverVersion() {
+function serverVersion() {
+  return within(
+    (async () => {
+      const response = await fetch(self.location.href, { cache: "no-store" });
+      if (!response.ok) return "";
+      const text = await response.text();
+      return /^const VERSION = "([0-9a-f]+)";$/m.exec(text.slice(0, 65536))?.[1] ?? "";
+    })(),
+  );
+}
+
+// What `promise` gives within NETWORK_WAIT_MS, or null (no answer by then, or a failure).
+async function within(promise) {
   let timer;
   const late = new Promise((resolve) => {
     timer = setTimeout(resolve, NETWORK_WAIT_MS, null);
   });
-  const asked = (async () => {
-    const response = await fetch(self.location.href, { cache: "no-store" });
-    if (!response.ok) return "";
-    const text = await response.text();
-    return /^const VERSION = "([0-9a-f]+)";$/m.exec(text.slice(0, 65536))?.[1] ?? "";
-  })();
   try {
-    return await Promise.race([asked, late]);
+    return await Promise.race([promise, late]);
   } catch {
     return null;
   } finally {
@@ -304,18 +310,7 @@ async function networkFirst(event, key) {
   event.waitUntil(refresh.catch(() => undefined));
   if (!cached) return network;
   const page = event.request.mode === "navigate";
-  let timer;
-  const late = new Promise((resolve) => {
-    if (page) timer = setTimeout(resolve, NETWORK_WAIT_MS, null);
-  });
-  let response = null;
-  try {
-    response = await Promise.race([network, late]);
-  } catch {
-    response = null;
-  } finally {
-    clearTimeout(timer);
-  }
+  const response = page ? await within(network) : await network.catch(() => null);
   if (response) return response;
   if (page) cacheOnlyUntil = Date.now() + CACHE_ONLY_MS;
   return cached;

@@ -161,11 +161,18 @@ class Handler(SimpleHTTPRequestHandler):
             self.send_response(304)
             self.end_headers()
             return None
+        return self._answer(body, self.guess_type(path), gzipped=True, modified=stat.st_mtime)
+
+    def _answer(
+        self, body: bytes, kind: str, *, gzipped: bool, modified: float | None = None
+    ) -> BinaryIO:
         self.send_response(200)
-        self.send_header("Content-Type", self.guess_type(path))
-        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Type", kind)
+        if gzipped:
+            self.send_header("Content-Encoding", "gzip")
         self.send_header("Content-Length", str(len(body)))
-        self.send_header("Last-Modified", self.date_time_string(int(stat.st_mtime)))
+        if modified is not None:
+            self.send_header("Last-Modified", self.date_time_string(int(modified)))
         self.send_header("Vary", "Accept-Encoding")
         self.end_headers()
         return io.BytesIO(body)
@@ -176,20 +183,11 @@ class Handler(SimpleHTTPRequestHandler):
         while the two versions agree, so an edit here is seen at the next visit."""
         with open(path, encoding="utf-8") as source:
             text = served_text(Path(path).parent, source.read())
+        gzipped = accepts_gzip(self.headers.get("Accept-Encoding"))
         body = text.encode()
-        if accepts_gzip(self.headers.get("Accept-Encoding")):
+        if gzipped:
             body = gzip.compress(body, compresslevel=GZIP_LEVEL, mtime=0)
-            encoding = "gzip"
-        else:
-            encoding = None
-        self.send_response(200)
-        self.send_header("Content-Type", MIME_TYPES[".js"])
-        if encoding:
-            self.send_header("Content-Encoding", encoding)
-        self.send_header("Content-Length", str(len(body)))
-        self.send_header("Vary", "Accept-Encoding")
-        self.end_headers()
-        return io.BytesIO(body)
+        return self._answer(body, MIME_TYPES[".js"], gzipped=gzipped)
 
     def _not_modified(self, stat: os.stat_result) -> bool:
         since = self.headers.get("If-Modified-Since")
