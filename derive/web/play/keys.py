@@ -2,15 +2,17 @@
 
 The page hands over the press and the little it knows of the moment (the board has the
 focus, a past position is shown, a die's value is being picked); what the press does comes
-back as a ``Command``, or ``None`` for a press the page leaves to the browser. A page whose
-Python runs in a worker (WEB.md, "Python off the page's thread") sends the same press as a
-message. Presses in a form field or under an open dialog, and the review's own keys, are
-the page's to filter first: they need the page.
+back as a ``Command``, or ``None`` for a press the page leaves to the browser. The view
+(``assets/view.js``, ``pressOf``) reads the press off the event as plain fields, and leaves
+out presses in a form field or under an open dialog; a page whose Python runs in a worker
+(WEB.md, "Python off the page's thread") would post the same object. The review's own
+keys are the review's to take first.
 """
 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from typing import Final, Literal
 
 from ..board.orientation import KEY_DIAGONALS, Diagonal
@@ -48,6 +50,26 @@ class Press:
     meta: bool = False
     on_board: bool = False
     """The board has the keyboard's focus."""
+
+
+MAX_KEY: Final = 32
+"""Longer than any key's name the browser gives (``"AudioVolumeMute"``…)."""
+FLAGS: Final = ("ctrl", "shift", "alt", "meta", "on_board")
+
+
+def press_from(data: object) -> Press | None:
+    """The view's press (``assets/view.js``, ``pressOf``) decoded, or ``None`` for anything
+    that is not one: a key name too long, a flag that is not a boolean."""
+    if not isinstance(data, Mapping) or len(data) > 8:
+        return None
+    key = data.get("key")
+    flags = tuple(data.get(name, False) for name in FLAGS)
+    if not isinstance(key, str) or len(key) > MAX_KEY:
+        return None
+    if not all(isinstance(value, bool) for value in flags):
+        return None
+    ctrl, shift, alt, meta, on_board = (value is True for value in flags)
+    return Press(key, ctrl=ctrl, shift=shift, alt=alt, meta=meta, on_board=on_board)
 
 
 @dataclasses.dataclass(frozen=True)

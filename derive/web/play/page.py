@@ -28,7 +28,7 @@ from ..review import keeping as review_keeping
 from ..review.page import ReviewPage
 from ..shelf.storage import ShelfGlue
 from ..shelf.storage import get_item as _storage_get
-from ..table import manners, panel, params, scene
+from ..table import clicks, manners, panel, params, scene
 from ..table.controller import Controller, Notice, Setup
 from ..table.state import Played
 from ..words import i18n, why
@@ -57,26 +57,6 @@ def _el(selector: str) -> Any:
     return _py(document.querySelector(selector))
 
 
-def _text(element: Any, text: str) -> None:
-    """Set ``element``'s text unless it is already that (the prerendered page's words,
-    tools/pages/build_web.py, stay the nodes first painted)."""
-    if element.textContent != text:
-        element.textContent = text
-
-
-def _html(element: Any, markup: str) -> None:
-    """Set ``element``'s markup unless it already holds that, as the browser reads it: the
-    prerendered panels (tools/pages/build_web.py) and unchanged ones keep their nodes."""
-    parsed = document.createElement("template")
-    parsed.innerHTML = markup
-    if str(parsed.innerHTML) != str(element.innerHTML):
-        element.innerHTML = markup
-
-
-def _closest(target: Any, selector: str) -> Any:
-    return _py(target.closest(selector))
-
-
 def _field(event: Any, name: str, default: Any = None) -> Any:
     """``event``'s field ``name``, or ``default`` when it lacks it: a script, an extension
     or a screen reader may dispatch a bare ``Event("keydown")`` with no key fields."""
@@ -92,7 +72,6 @@ class Page:
         """The computer player: its worker, its turns, its hints."""
         self.shelf = ShelfGlue(self)
         """Saved games: this tab's, the others, links, files, other tabs."""
-        self.last_announcement = ""
         self.banner_dismissed = False
         self.setup_touched: set[str] = set()
         """Names of the setup form's fields the player changed since it opened."""
@@ -104,8 +83,6 @@ class Page:
         self.sound = sound.Sound(on=_storage_get(SOUND_KEY) == "on")
         self.review: ReviewPage | None = None
         """The post-game review, once opened (``?review=1`` or the end banner)."""
-        self.moves_scrolled: tuple[Any, ...] | None = None
-        """The shown move the move list was last scrolled to (``_scroll_moves``)."""
 
     # ----- start -----------------------------------------------------------
 
@@ -245,7 +222,6 @@ class Page:
         _on(document, "click", self.guard(self.on_click))
         _on(document, "keydown", self.guard(self.on_key))
         _on(document, "pointerdown", self.guard(self.on_pointer))
-        _on(_el("#board"), "pointerover", self.guard(self.on_hover))
         _on(_el("#move-form"), "submit", self.guard(self.on_move_submit))
         _on(_el("#setup-form"), "submit", self.guard(self.on_setup_submit))
         _on(_el("#setup-form"), "change", self.guard(self.on_setup_change))
@@ -282,38 +258,29 @@ class Page:
         notice.className = "notice error"
 
     def on_click(self, event: Any) -> None:
+        """A click, as the view read it (``assets/view.js``: the menus and the board's
+        focus are done there)."""
         target = _field(event, "target")
-        if not hasattr(target, "closest"):
+        click = clicks.click_from(window.deriveView.clickOf(target).to_py())
+        if click.shelf:
+            self.shelf.on_click(click.shelf, click.arg)
             return
-        for menu in document.querySelectorAll("details.menu[open]"):
-            if not menu.contains(target):
-                menu.open = False  # a click elsewhere closes the menu
-        if self.review is not None and self.review.active and self.review.on_click(target):
-            return
-        action = _closest(target, "[data-action]")
-        if action is not None and not _field(action, "disabled", False):
-            menu = _closest(action, "details")
-            if menu is not None:
-                menu.open = False
-            self.do(str(action.dataset.action))
-            return
-        step = _closest(target, "#history-steps [data-step]")
-        if step is not None and not _field(step, "disabled", False):
-            self.do(str(step.dataset.step))
-            return
-        ply = _closest(target, "#moves [data-ply]")
-        if ply is not None:
-            self.ctrl.view(int(ply.dataset.ply))
+        review = self.review
+        reviewing = review is not None and review.active
+        chosen = click.target(reviewing=reviewing)
+        if chosen == "review" and review is not None and click.review is not None:
+            review.on_click(click.review)
+        elif chosen == "action":
+            self.do(click.action)
+        elif chosen == "step":
+            self.do(click.step)
+        elif chosen == "ply" and click.ply is not None:
+            self.ctrl.view(click.ply)
             self.render()
-            return
-        pick = _closest(target, "#picker .pick[data-value]")
-        if pick is not None:
-            self.after(self.ctrl.pick_value(int(pick.dataset.value)))
-            return
-        square = _closest(target, "#board [data-square]")
-        if square is not None:
-            _el("#board").focus(to_js({"preventScroll": True}))
-            self.after(self.ctrl.click(str(square.dataset.square)))
+        elif chosen == "pick" and click.pick is not None:
+            self.after(self.ctrl.pick_value(click.pick))
+        elif chosen == "square":
+            self.after(self.ctrl.click(click.square))
 
     def on_pointer(self, event: Any) -> None:
         """Words follow the last input: "tap" after a finger or a pen, "click" after a
@@ -322,16 +289,6 @@ class Page:
         kind = str(_field(event, "pointerType", ""))
         if kind in ("mouse", "touch", "pen"):
             self.ctrl.touch = kind != "mouse"
-
-    def on_hover(self, event: Any) -> None:
-        """Show a jump's route while its destination is under the pointer."""
-        target = _field(event, "target")
-        if not hasattr(target, "closest"):
-            return
-        square = _closest(target, "[data-square]")
-        name = str(square.dataset.square) if square is not None else ""
-        for path in document.querySelectorAll("#board .jump-path"):
-            path.classList.toggle("shown", str(path.getAttribute("data-for")) == name)
 
     def do(self, action: str) -> None:
         ctrl = self.ctrl
@@ -414,18 +371,12 @@ class Page:
             window.localStorage.setItem(key, value)
 
     def on_key(self, event: Any) -> None:
-        target = _field(event, "target")
-        tag = str(getattr(target, "tagName", "")).lower()
-        if tag in ("input", "select", "textarea") or _el("dialog[open]") is not None:
+        """A key press, as the view read it (``assets/view.js``: none in a form field or
+        under an open dialog)."""
+        read = _py(window.deriveView.pressOf(event))
+        press = keys.press_from(read.to_py() if read is not None else None)
+        if press is None:
             return
-        press = keys.Press(
-            key=str(_field(event, "key", "")),
-            ctrl=bool(_field(event, "ctrlKey", False)),
-            shift=bool(_field(event, "shiftKey", False)),
-            alt=bool(_field(event, "altKey", False)),
-            meta=bool(_field(event, "metaKey", False)),
-            on_board=target is not None and target == _el("#board"),
-        )
         review = self.review
         plain = press.key and not (press.alt or press.meta or press.ctrl)
         if plain and review is not None and review.active and review.on_key(press.key):
@@ -487,7 +438,6 @@ class Page:
     def render(self) -> None:
         """Put the board and the scene around it (``table.scene``) on the page."""
         ctrl = self.ctrl
-        root = document.documentElement
         review = self.review if self.review is not None and self.review.active else None
         view = ctrl.board_view()
         if review is not None:
@@ -497,77 +447,16 @@ class Page:
         around = scene.scene(
             ctrl, marks=review.marks() if review else None, banner_dismissed=self.banner_dismissed
         )
-        _text(_el("#status"), around.status)
-        _el("#embed-status").textContent = around.status
-        notice = _el("#notice")
-        if around.notice_kind:
-            notice.innerHTML = around.notice_html
-            notice.className = f"notice {around.notice_kind}"
-        else:
-            notice.textContent = ""
-            notice.className = "notice"
-        notice.setAttribute("role", around.notice_role)
-        _el("#log").innerHTML = around.log_html
-        question = _el("#question")
-        question.innerHTML = around.question_html
-        question.hidden = not around.question_html
-        history = _el("#history")
-        history.innerHTML = around.history_html
-        history.hidden = not around.viewing
-        steps = _el("#history-steps")
-        steps.hidden = not around.viewing
-        for button in steps.querySelectorAll("[data-step]"):
-            button.disabled = str(button.dataset.step) != "next" and around.at_start
-        _el("#facts").innerHTML = around.facts_html
-        _html(_el("#players"), around.players_html)
-        _html(_el("#moves"), around.moves_html)
-        self._scroll_moves()
-        _text(_el("#game-title"), around.title)
-        self._render_overlays(around)
-        for action, enabled in around.enabled.items():
-            for button in document.querySelectorAll(f'[data-action="{action}"]'):
-                button.disabled = not enabled
-        for action, there in around.shown.items():
-            _el(f'[data-action="{action}"]').hidden = not there
-        _el("#move-input").disabled = not around.can_type_move
-        _el("#move-form button").disabled = not around.can_type_move
-        root.dataset.thinking = "true" if around.thinking else "false"
-        root.dataset.ai = around.ai_state
-        root.dataset.plies = str(around.plies)
-        if around.announcement and around.announcement != self.last_announcement:
-            self.last_announcement = around.announcement
-            _el("#live").textContent = around.announcement
+        fields = to_js(dataclasses.asdict(around), dict_converter=js.Object.fromEntries)
+        window.deriveView.show(fields)
+        if ctrl.picking is not None:
+            self.board.place_beside(_el("#picker"), ctrl.picking)
+        self._render_start_roll()
         if self.review is not None:
             self.review.sync()
 
-    def _scroll_moves(self) -> None:
-        """Keep the shown move in sight inside the list (never scrolling the page: on a
-        phone the list is below the board).  Only when the shown move changed: reading
-        the list's layout forces it, some 20 ms in a long game, and a review redraws the
-        page (a mark arrived) far more often than the player steps."""
+    def _render_start_roll(self) -> None:
         ctrl = self.ctrl
-        shown = (ctrl.view_ply, len(ctrl.game.moves), ctrl.lang)
-        if shown == self.moves_scrolled:
-            return
-        box = _el("#moves")
-        current = _el("#moves [aria-current]")
-        if current is None:
-            return
-        self.moves_scrolled = shown
-        top = current.offsetTop
-        if top < box.scrollTop or top + current.offsetHeight > box.scrollTop + box.clientHeight:
-            box.scrollTop = max(0, top - box.clientHeight // 2)
-
-    def _render_overlays(self, around: scene.Scene) -> None:
-        ctrl = self.ctrl
-        end = _el("#end")
-        end.innerHTML = around.end_html
-        end.hidden = not around.end_html
-        picker = _el("#picker")
-        picker.innerHTML = around.picker_html
-        picker.hidden = not around.picking
-        if ctrl.picking is not None:
-            self.board.place_beside(picker, ctrl.picking)
         roll = _el("#start-roll")
         game = ctrl.game
         # The start roll stays up for the first round, so it can be read even when a
@@ -664,8 +553,8 @@ class Page:
         self._fill_setup(setup, lang)
 
     def _form_fields(self) -> dict[str, str]:
-        data = js.FormData.new(_el("#setup-form"))
-        return {str(pair[0]): str(pair[1]) for pair in data.entries()}
+        fields = window.deriveView.fieldsOf("#setup-form").to_py()
+        return {str(name): str(value) for name, value in fields.items()}
 
     def on_setup_change(self, event: Any) -> None:
         if event is not None:

@@ -19,6 +19,7 @@ from typing import Any, Final, Protocol
 from ...game import Game
 from ..board.highlights import move_shape
 from ..board.shapes import Shape
+from ..table.clicks import Review
 from ..table.controller import Controller
 from ..words import i18n
 from .driver import ReviewState
@@ -29,7 +30,6 @@ from .panel import mistakes_html, progress_words, summary_html
 SLICE_S: Final = 0.05
 """Worker time per message: a stop or a new ply shown waits no longer than this."""
 WORKER_WAIT_S: Final = 180
-CLICKABLE: Final = "[data-ply], [data-review-ply], [data-review-step], [data-review-stop]"
 STEPS: Final = (
     ("first", "review.first", -10_000),
     ("prev", "review.prev", -1),
@@ -206,23 +206,17 @@ class ReviewPage:
         self.host.render()
         self.render()
 
-    def on_click(self, target: Any) -> bool:
-        """A click on the page (the page hands each one over): whether it was the
-        review's."""
-        found = target.closest(CLICKABLE)
-        if found is None or not self.section.contains(found):
-            return False
-        if found.hasAttribute("data-review-stop"):
+    def on_click(self, click: Review) -> None:
+        """A click in the section (``table.clicks``: the view found it there)."""
+        if click.stop:
             if self.running:
                 self.stopped = True
             else:
                 self.host.spawn(self.run())
-        elif found.hasAttribute("data-review-step"):
-            self.show(self.state.shown + int(found.getAttribute("data-review-step")))
-        else:
-            ply = found.getAttribute("data-ply") or found.getAttribute("data-review-ply")
-            self.show(int(ply))
-        return True
+        elif click.step is not None:
+            self.show(self.state.shown + click.step)
+        elif click.ply is not None:
+            self.show(click.ply)
 
     def on_key(self, key: str) -> bool:
         """← → step through the moves (as on lichess), Home and End go to either end."""

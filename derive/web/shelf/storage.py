@@ -166,7 +166,6 @@ class ShelfGlue:
         dialog = _find("#games")
         if dialog is not None:  # however it closes (a button, Escape): the pictures go
             dialog.addEventListener("close", _keep(page.guard(lambda _: self.render())))
-        document.addEventListener("click", _keep(page.guard(self.on_click)))
         # The page's language can change at any time: the shelf's words follow it.
         redraw = page.guard(lambda _: self.render(force=True))
         observer = js.MutationObserver.new(_keep(lambda *_: redraw(None)))
@@ -234,21 +233,10 @@ class ShelfGlue:
         self.keeper.external(key, text)
         self.render()
 
-    def on_click(self, event: Any) -> None:
-        target = event.target
-        if not hasattr(target, "closest"):
-            return
-        button = target.closest("[data-shelf]")
-        if is_none(button) or button.disabled:
-            return
-        name = str(button.getAttribute("data-shelf"))
-        arg = button.getAttribute("data-arg")
-        arg = "" if is_none(arg) else str(arg)
+    def on_click(self, name: str, arg: str) -> None:
+        """A click on a shelf button (``data-shelf``, ``data-arg``), as the view read it."""
         dialog = _find("#games")
         if name == "open":
-            menu = button.closest("details")
-            if not is_none(menu):
-                menu.open = False
             # Drawn with its pictures before it opens, so that the focus lands in the list.
             self.render(force=True, pictures=True)
             if dialog is not None and not dialog.open:

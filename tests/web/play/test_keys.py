@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from derive.web.board.orientation import KEY_DIAGONALS
+from derive.web.play import keys
 from derive.web.play.keys import KEYS, Command, Press, command
 
 
@@ -57,3 +58,28 @@ def test_what_is_not_the_games_is_left_to_the_browser() -> None:
     assert run("") is None  # a bare Event("keydown") dispatched by a script
     assert run("u", alt=True) is None and run("u", meta=True) is None
     assert run("Tab") is None and run("x") is None and run("F5") is None
+
+
+def test_the_views_press_is_read_as_it_comes() -> None:
+    assert keys.press_from({"key": "u"}) == Press("u")
+    assert keys.press_from(
+        {"key": "z", "ctrl": True, "shift": True, "alt": False, "meta": False, "on_board": True}
+    ) == Press("z", ctrl=True, shift=True, on_board=True)
+    assert keys.press_from({"key": ""}) == Press("")  # a bare Event("keydown")
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        None,
+        "u",
+        {"ctrl": True},
+        {"key": 3},
+        {"key": "x" * 33},
+        {"key": "u", "ctrl": "true"},
+        {"key": "u", "on_board": 1},
+        {f"k{n}": "" for n in range(9)},
+    ],
+)
+def test_anything_else_is_no_press(data: object) -> None:
+    assert keys.press_from(data) is None

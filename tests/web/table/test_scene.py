@@ -3,6 +3,10 @@ after every change, computed without a browser."""
 
 from __future__ import annotations
 
+import dataclasses
+import re
+from pathlib import Path
+
 from derive.web.table import manners, panel
 from derive.web.table.controller import Notice
 from derive.web.table.scene import Scene, scene
@@ -88,3 +92,11 @@ def test_nothing_a_player_reads_is_a_python_value() -> None:
     for step in (lambda: None, lambda: ctrl.play("zz"), lambda: ctrl.play("c3-b4")):
         step()
         assert "None" not in _words(scene(ctrl))
+
+
+def test_the_view_reads_every_field_by_its_name_and_no_other() -> None:
+    """``assets/view.js`` puts the record on the page field by field: a field renamed or
+    added here and not there would be silently missing from the page."""
+    view = (Path(__file__).parents[3] / "assets" / "view.js").read_text(encoding="utf-8")
+    read = set(re.findall(r"(?<![/\w])scene\.([a-z_]+)", view))
+    assert read == {field.name for field in dataclasses.fields(Scene)}

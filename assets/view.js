@@ -1,0 +1,202 @@
+// The game page's view: what a click hit, read off the page as plain data for the page's
+// Python (derive/web/table/clicks.py decodes it), and what Python drew around the board put
+// on the page (`show`). Python never looks at an event's target:
+// a page whose Python runs in a worker (WEB.md, "Python off the page's thread") posts the
+// same object as a message. What needs no rule is done here, at once: a click elsewhere
+// closes an open menu, a button closes the menu it is in, a square takes the board's focus.
+(() => {
+  "use strict";
+  const REVIEW = "[data-ply], [data-review-ply], [data-review-step], [data-review-stop]";
+  const $ = (selector) => document.querySelector(selector);
+
+  // The nearest element around `target` matching `selector` and not disabled, or null.
+  function live(target, selector) {
+    const found = target.closest(selector);
+    return found && !found.disabled ? found : null;
+  }
+
+  function reviewOf(target) {
+    const found = target.closest(REVIEW);
+    const section = document.getElementById("review");
+    if (!found || !section || !section.contains(found)) return null;
+    if (found.hasAttribute("data-review-stop")) return { stop: true };
+    if (found.hasAttribute("data-review-step")) {
+      return { step: found.getAttribute("data-review-step") };
+    }
+    return { ply: found.getAttribute("data-ply") || found.getAttribute("data-review-ply") };
+  }
+
+  // Each field only when the click is inside such an element (the Python side decides
+  // which one counts, and bounds every value).
+  function clickOf(target) {
+    if (!target || typeof target.closest !== "function") return {};
+    const click = {};
+    const review = reviewOf(target);
+    if (review) click.review = review;
+    const shelf = live(target, "[data-shelf]");
+    if (shelf) {
+      click.shelf = shelf.getAttribute("data-shelf");
+      click.arg = shelf.getAttribute("data-arg") || "";
+    }
+    const action = live(target, "[data-action]");
+    if (action) click.action = action.dataset.action;
+    const step = live(target, "#history-steps [data-step]");
+    if (step) click.step = step.dataset.step;
+    const ply = target.closest("#moves [data-ply]");
+    if (ply) click.ply = ply.dataset.ply;
+    const pick = target.closest("#picker .pick[data-value]");
+    if (pick) click.pick = pick.dataset.value;
+    const square = target.closest("#board [data-square]");
+    if (square) click.square = square.dataset.square;
+    return click;
+  }
+
+  // A key press as plain fields (derive/web/play/keys.py's `Press`), or null for one the
+  // game leaves alone: typed in a form field, or made under an open dialog.
+  function pressOf(event) {
+    const target = event.target;
+    const tag = String((target && target.tagName) || "").toLowerCase();
+    if (["input", "select", "textarea"].includes(tag) || $("dialog[open]")) return null;
+    return {
+      key: typeof event.key === "string" ? event.key : "",
+      ctrl: event.ctrlKey === true,
+      shift: event.shiftKey === true,
+      alt: event.altKey === true,
+      meta: event.metaKey === true,
+      on_board: Boolean(target) && target === $("#board"),
+    };
+  }
+
+  // A form's fields by name, as text (the setup form: derive/web/table/panel.py reads it).
+  function fieldsOf(selector) {
+    const form = $(selector);
+    if (!form) return {};
+    return Object.fromEntries([...new FormData(form)].map(([name, value]) => [name, String(value)]));
+  }
+
+  function closeMenus(target) {
+    const inside = typeof target.closest === "function";
+    for (const menu of document.querySelectorAll("details.menu[open]")) {
+      if (!inside || !menu.contains(target)) menu.open = false;
+    }
+    if (!inside) return;
+    const pressed = live(target, "[data-action], [data-shelf]");
+    const menu = pressed && pressed.closest("details");
+    if (menu) menu.open = false;
+  }
+
+  // Before the page's Python handles the click (a listener of the capture phase): the
+  // focus and the menus are as the player expects whatever the game then draws.
+  document.addEventListener("click", (event) => {
+    const target = event.target;
+    if (!target) return;
+    closeMenus(target);
+    if (document.documentElement.dataset.ready !== "true") return;
+    if (typeof target.closest === "function" && target.closest("#board [data-square]")) {
+      document.getElementById("board").focus({ preventScroll: true });
+    }
+  }, true);
+
+  // The scene around the board (derive/web/table/scene.py's `Scene`, its fields as they
+  // are named there) put on the page. Words and markup that are already there are left
+  // alone: the prerendered first paint (tools/pages/build_web.py) stays the nodes a reader
+  // sees, and an unchanged list keeps its scroll and its focus.
+  function setText(element, text) {
+    if (element.textContent !== text) element.textContent = text;
+  }
+  function setMarkup(element, markup) {
+    const parsed = document.createElement("template");
+    parsed.innerHTML = markup;
+    if (parsed.innerHTML !== element.innerHTML) element.innerHTML = markup;
+  }
+  let lastAnnouncement = "";
+  let scrolledTo = null;
+
+  // The shown move kept in sight inside the list, never scrolling the page (on a phone the
+  // list is below the board); only when the shown move changed: reading the list's layout
+  // forces one, some 20 ms in a long game, and a review redraws far more often than the
+  // player steps.
+  function scrollMoves(plies) {
+    const box = $("#moves");
+    const current = $("#moves [aria-current]");
+    if (!current) return;
+    const shown = `${current.dataset.ply}/${plies}/${document.documentElement.lang}`;
+    if (shown === scrolledTo) return;
+    scrolledTo = shown;
+    const top = current.offsetTop;
+    if (top < box.scrollTop || top + current.offsetHeight > box.scrollTop + box.clientHeight) {
+      box.scrollTop = Math.max(0, top - Math.floor(box.clientHeight / 2));
+    }
+  }
+
+  function show(scene) {
+    const root = document.documentElement;
+    setText($("#status"), scene.status);
+    $("#embed-status").textContent = scene.status;
+    const notice = $("#notice");
+    if (scene.notice_kind) {
+      notice.innerHTML = scene.notice_html;
+      notice.className = `notice ${scene.notice_kind}`;
+    } else {
+      notice.textContent = "";
+      notice.className = "notice";
+    }
+    notice.setAttribute("role", scene.notice_role);
+    $("#log").innerHTML = scene.log_html;
+    const question = $("#question");
+    question.innerHTML = scene.question_html;
+    question.hidden = !scene.question_html;
+    const history = $("#history");
+    history.innerHTML = scene.history_html;
+    history.hidden = !scene.viewing;
+    const steps = $("#history-steps");
+    steps.hidden = !scene.viewing;
+    for (const button of steps.querySelectorAll("[data-step]")) {
+      button.disabled = button.dataset.step !== "next" && scene.at_start;
+    }
+    $("#facts").innerHTML = scene.facts_html;
+    setMarkup($("#players"), scene.players_html);
+    setMarkup($("#moves"), scene.moves_html);
+    scrollMoves(scene.plies);
+    setText($("#game-title"), scene.title);
+    const end = $("#end");
+    end.innerHTML = scene.end_html;
+    end.hidden = !scene.end_html;
+    const picker = $("#picker");
+    picker.innerHTML = scene.picker_html;
+    picker.hidden = !scene.picking;
+    for (const [action, enabled] of Object.entries(scene.enabled)) {
+      for (const button of document.querySelectorAll(`[data-action="${action}"]`)) {
+        button.disabled = !enabled;
+      }
+    }
+    for (const [action, there] of Object.entries(scene.shown)) {
+      $(`[data-action="${action}"]`).hidden = !there;
+    }
+    $("#move-input").disabled = !scene.can_type_move;
+    $("#move-form button").disabled = !scene.can_type_move;
+    root.dataset.thinking = scene.thinking ? "true" : "false";
+    root.dataset.ai = scene.ai_state;
+    root.dataset.plies = String(scene.plies);
+    if (scene.announcement && scene.announcement !== lastAnnouncement) {
+      lastAnnouncement = scene.announcement;
+      $("#live").textContent = scene.announcement;
+    }
+  }
+
+  // A jump's route is shown while its destination is under the pointer (the board draws
+  // every route, hidden: derive/web/board/svg.py).
+  const board = $("#board");
+  if (board) {
+    board.addEventListener("pointerover", (event) => {
+      const target = event.target;
+      const square = typeof target.closest === "function" && target.closest("[data-square]");
+      const name = square ? square.dataset.square : "";
+      for (const path of board.querySelectorAll(".jump-path")) {
+        path.classList.toggle("shown", path.getAttribute("data-for") === name);
+      }
+    });
+  }
+
+  window.deriveView = { clickOf, fieldsOf, pressOf, show };
+})();
