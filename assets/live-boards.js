@@ -104,7 +104,18 @@
     // PyScript opens databases as it loads: where the browser refuses them (a frame on
     // another site), vendor/pyodide/memory-idb.mjs gives it some in memory, first.
     const vendored = (path) => import(new URL(`vendor/${path}`, document.baseURI).href);
-    vendored("pyodide/memory-idb.mjs").then(() => vendored("pyscript/core.js")).catch(failed);
+    // The boards' own script (assets/board.js: Python's drawings put on the page) comes
+    // beside the runtime, long before Python is up to draw.
+    const board = document.createElement("script");
+    board.src = "assets/board.js";
+    const boardLoaded = new Promise((resolve, reject) => {
+      board.onload = resolve;
+      board.onerror = reject;
+    });
+    document.head.append(board);
+    Promise.all([boardLoaded, vendored("pyodide/memory-idb.mjs")])
+      .then(() => vendored("pyscript/core.js"))
+      .catch(failed);
     setTimeout(() => {
       if (!document.querySelector('[data-lesson] .lesson-board[data-live="true"]') &&
           root.dataset.ready !== "true") failed();

@@ -11,9 +11,8 @@ import asyncio
 import random
 from typing import Any, Final
 
-import js
 from pyscript import document, window
-from pyscript.ffi import is_none, to_js
+from pyscript.ffi import to_js
 
 from ...board import parse_square
 from .svg import CELL, MARGIN, BoardView, die_face, render_board, square_origin
@@ -24,32 +23,6 @@ ROLL_FRAMES: Final = 7
 SPEEDS: Final = {"slow": 1.8, "normal": 1.0, "fast": 0.45, "off": 0.0}
 """Animation speed settings → a factor on every animation's length (0: none)."""
 _SIZE: Final = 2 * MARGIN + 10 * CELL
-
-
-def patch(old: Any, new: Any) -> None:
-    """Make element ``old`` what element ``new`` (of the same tag, detached) is, keeping
-    every node of ``old`` that is already right: attributes are set where they differ,
-    equal children stay, a child that differs is patched the same way when it is an element
-    of the same tag, replaced otherwise; children whose number changed are replaced."""
-    for attribute in new.attributes:
-        if old.getAttribute(attribute.name) != attribute.value:
-            old.setAttribute(attribute.name, attribute.value)
-    for attribute in js.Array.from_(old.attributes):
-        if not new.hasAttribute(attribute.name):
-            old.removeAttribute(attribute.name)
-    olds, news = js.Array.from_(old.childNodes), js.Array.from_(new.childNodes)
-    if olds.length != news.length:
-        old.replaceChildren(*news)
-        return
-    for before, after in zip(olds, news, strict=True):
-        if before.isEqualNode(after):
-            continue
-        if before.nodeType == 1 and before.nodeName == after.nodeName:
-            patch(before, after)
-        elif before.nodeType == after.nodeType == 3:
-            before.data = after.data
-        else:
-            before.replaceWith(after)
 
 
 def reduced_motion() -> bool:
@@ -76,19 +49,10 @@ class BoardWidget:
         """``static``: a picture whose squares are not buttons (a lesson stepped through
         with its own buttons).
 
-        The board already there (the page's prerendered one, or the last drawing) is
-        changed in place, node by node, never replaced: the page's first paint stays the
-        one a reader sees (a new board would be a new largest paint to the browser), and
-        a move changes a few squares, not the whole picture."""
+        The board already there is changed in place, node by node (``assets/board.js``,
+        loaded by every page with a board)."""
         self.bottom = view.bottom
-        markup = render_board(view, ids=self.ids, static=static)
-        board = self.element.firstElementChild
-        if is_none(board) or self.element.childElementCount != 1 or board.tagName != "svg":
-            self.element.innerHTML = markup  # nothing of ours to keep
-            return
-        holder = document.createElement("template")
-        holder.innerHTML = markup
-        patch(board, holder.content.firstElementChild)
+        window.deriveBoard.draw(self.element, render_board(view, ids=self.ids, static=static))
 
     def die(self, square: str) -> Any:
         return self.element.querySelector(f'[data-die="{square}"]')

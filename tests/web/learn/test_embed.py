@@ -227,7 +227,10 @@ def test_the_frame_keeps_the_lesson_contract_before_python() -> None:
 
 
 def _assets() -> list[Path]:
-    return [ROOT / "assets" / n for n in ("embed.js", "live-boards.js", "kit.js", "embed.css")]
+    return [
+        ROOT / "assets" / n
+        for n in ("embed.js", "live-boards.js", "board.js", "kit.js", "embed.css")
+    ]
 
 
 def test_every_example_of_the_kit_is_a_board_the_engine_accepts() -> None:

@@ -1,0 +1,56 @@
+// The board on every page (the game, the Learn pages, the puzzles, embedded boards): it
+// puts the SVG that Python drew (derive/web/board/svg.py, a pure function) on the page.
+// It knows no rules and no page: it is handed its element and the markup. Done here rather
+// than from Python, where each node walked is a call across Pyodide's bridge: drawing a
+// board is one call, whichever thread Python runs on.
+(() => {
+  "use strict";
+
+  // Make element `old` what element `model` (same tag, detached) is, keeping every node of
+  // `old` that is already right: attributes set where they differ, equal children left,
+  // a child that differs patched the same way when it is an element of the same tag and
+  // replaced otherwise; children whose number changed are all replaced.
+  function patch(old, model) {
+    for (const name of model.getAttributeNames()) {
+      const value = model.getAttribute(name);
+      if (old.getAttribute(name) !== value) old.setAttribute(name, value);
+    }
+    for (const name of old.getAttributeNames()) {
+      if (!model.hasAttribute(name)) old.removeAttribute(name);
+    }
+    const olds = [...old.childNodes];
+    const models = [...model.childNodes];
+    if (olds.length !== models.length) {
+      old.replaceChildren(...models);
+      return;
+    }
+    olds.forEach((before, i) => {
+      const after = models[i];
+      if (before.isEqualNode(after)) return;
+      if (before.nodeType === Node.ELEMENT_NODE && before.nodeName === after.nodeName) {
+        patch(before, after);
+      } else if (before.nodeType === Node.TEXT_NODE && after.nodeType === Node.TEXT_NODE) {
+        before.data = after.data;
+      } else {
+        before.replaceWith(after);
+      }
+    });
+  }
+
+  // The board already in `element` (the page's prerendered one, or the last drawing) is
+  // changed in place, node by node, never replaced: the first paint stays the one a reader
+  // sees (a new board would be a new largest paint to the browser), and a move changes a
+  // few squares, not the whole picture.
+  function draw(element, markup) {
+    const board = element.firstElementChild;
+    if (!board || element.childElementCount !== 1 || board.tagName !== "svg") {
+      element.innerHTML = markup; // nothing of ours to keep
+      return;
+    }
+    const holder = document.createElement("template");
+    holder.innerHTML = markup;
+    patch(board, holder.content.firstElementChild);
+  }
+
+  window.deriveBoard = { draw };
+})();
