@@ -72,6 +72,38 @@
     holder.innerHTML = markup;
     return holder.content;
   }
+  // The page's words (`words`: each data-i18n* key's text), its title and its links to the
+  // rules in a language; a node whose words are already those is left as it is. The first
+  // paint's, below, and the game's when the player changes language (assets/view.js).
+  const dashed = (camel) => camel.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+  const ATTRIBUTES = { i18nTitle: "title", i18nPlaceholder: "placeholder", i18nAria: "aria-label" };
+  function speak(words, title, rules) {
+    document.title = title;
+    for (const element of document.querySelectorAll("[data-i18n]")) {
+      const text = words[element.dataset.i18n];
+      if (text !== undefined && element.textContent !== text) element.textContent = text;
+    }
+    for (const [data, attribute] of Object.entries(ATTRIBUTES)) {
+      for (const element of document.querySelectorAll(`[data-${dashed(data)}]`)) {
+        const text = words[element.dataset[data]];
+        if (text !== undefined) element.setAttribute(attribute, text);
+      }
+    }
+    for (const link of document.querySelectorAll("[data-rules-link]")) {
+      link.setAttribute("href", rules);
+    }
+  }
+  // Every key the page's words are under.
+  function wordKeys() {
+    const keys = new Set();
+    for (const data of ["i18n", ...Object.keys(ATTRIBUTES)]) {
+      for (const element of document.querySelectorAll(`[data-${dashed(data)}]`)) {
+        keys.add(element.dataset[data]);
+      }
+    }
+    return [...keys];
+  }
+  window.deriveWords = { speak, wordKeys };
   function firstPaintWords() {
     const source = document.getElementById("first-words");
     let first = null;
@@ -81,22 +113,7 @@
       return; // the page's own words, which Python then changes
     }
     if (!first) return;
-    document.title = first.title;
-    for (const element of document.querySelectorAll("[data-i18n]")) {
-      const text = first.words[element.dataset.i18n];
-      if (text !== undefined && element.textContent !== text) element.textContent = text;
-    }
-    const attributes = { i18nTitle: "title", i18nPlaceholder: "placeholder", i18nAria: "aria-label" };
-    for (const [data, attribute] of Object.entries(attributes)) {
-      const dashed = data.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
-      for (const element of document.querySelectorAll(`[data-${dashed}]`)) {
-        const text = first.words[element.dataset[data]];
-        if (text !== undefined) element.setAttribute(attribute, text);
-      }
-    }
-    for (const link of document.querySelectorAll("[data-rules-link]")) {
-      link.setAttribute("href", first.rules);
-    }
+    speak(first.words, first.title, first.rules);
     const { board, ...panels } = first.regions;
     const svg = document.querySelector("#board svg.board");
     const drawn = parsed(board).firstElementChild;

@@ -198,5 +198,19 @@
     });
   }
 
-  window.deriveView = { clickOf, fieldsOf, pressOf, show };
+  // The page in another language: Python gives the words of the keys the page has
+  // (assets/boot.js's deriveWords, which put the first paint's in place).
+  function speak(lang, words, title, rules) {
+    document.documentElement.lang = lang;
+    window.deriveWords.speak(words, title, rules);
+  }
+
+  // The menu's settings as the game has them (sounds on or off, the animations' speed).
+  function settings(sound, speed) {
+    $('[data-setting="sound"]').checked = sound;
+    $('[data-setting="speed"]').value = speed;
+  }
+
+  const wordKeys = () => window.deriveWords.wordKeys();
+  window.deriveView = { clickOf, fieldsOf, pressOf, settings, show, speak, wordKeys };
 })();

@@ -476,23 +476,13 @@ class Page:
 
     def apply_language(self) -> None:
         lang = self.ctrl.lang
-        document.documentElement.lang = lang
-        for element in document.querySelectorAll("[data-i18n]"):
-            text = i18n.t(lang, str(element.dataset.i18n))
-            if element.textContent != text:  # the page's own words stay, nodes and all
-                element.textContent = text
-        for attribute, data in (
-            ("title", "i18nTitle"),
-            ("placeholder", "i18nPlaceholder"),
-            ("aria-label", "i18nAria"),
-        ):
-            for element in document.querySelectorAll(f"[data-{_dashed(data)}]"):
-                element.setAttribute(attribute, i18n.t(lang, str(getattr(element.dataset, data))))
-        document.title = f"{i18n.t(lang, 'app.title')} · {i18n.t(lang, 'app.tagline')}"
-        for link in document.querySelectorAll("[data-rules-link]"):
-            link.setAttribute("href", why.PAGES[lang])
-        _el('[data-setting="sound"]').checked = self.sound.on
-        _el('[data-setting="speed"]').value = self.board.speed
+        table = i18n.STRINGS[lang]
+        keys = window.deriveView.wordKeys().to_py()
+        words = {str(key): i18n.t(lang, key) for key in keys if key in table}
+        title = f"{i18n.t(lang, 'app.title')} · {i18n.t(lang, 'app.tagline')}"
+        view = window.deriveView
+        view.speak(lang, to_js(words, dict_converter=js.Object.fromEntries), title, why.PAGES[lang])
+        view.settings(self.sound.on, self.board.speed)
 
     def set_language(self, lang: str) -> None:
         self.ctrl.lang = lang
@@ -651,10 +641,6 @@ def _query() -> dict[str, list[str]]:
     for pair in js.URLSearchParams.new(window.location.search).entries():
         values.setdefault(str(pair[0]), []).append(str(pair[1]))
     return values
-
-
-def _dashed(camel: str) -> str:
-    return "".join(f"-{c.lower()}" if c.isupper() else c for c in camel)
 
 
 def _parse_ai(text: str) -> dict[str, str]:
