@@ -211,6 +211,65 @@
     $('[data-setting="speed"]').value = speed;
   }
 
+  // What the player does, handed to the game's Python as plain messages, once it is up:
+  // `receive(kind, data)` answers a key press with whether the game took it.
+  function listen(receive) {
+    document.addEventListener("click", (event) => receive("click", clickOf(event.target)));
+    document.addEventListener("keydown", (event) => {
+      const press = pressOf(event);
+      if (press && receive("key", press)) event.preventDefault();
+    });
+    document.addEventListener("pointerdown", (event) => {
+      receive("pointer", { kind: String(event.pointerType || "") });
+    });
+    $("#move-form").addEventListener("submit", (event) => {
+      event.preventDefault();
+      receive("move", { text: $("#move-input").value });
+    });
+    const form = $("#setup-form");
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      receive("setup-submit", {});
+    });
+    form.addEventListener("change", (event) => {
+      receive("setup-change", { name: String(event.target.name || "") });
+    });
+    // Escape closes the dialog by itself: it is a Cancel too.
+    $("#setup").addEventListener("cancel", () => receive("setup-cancel", {}));
+    for (const setting of document.querySelectorAll("[data-setting]")) {
+      setting.addEventListener("change", () => {
+        const on = setting.checked ? "on" : "off";
+        const value = setting.type === "checkbox" ? on : setting.value;
+        receive("setting", { name: setting.dataset.setting, value });
+      });
+    }
+  }
+
+  // A setting kept for the next visit; storage may be refused (a privacy setting, a
+  // sandboxed frame): the setting then lasts as long as the page.
+  function remember(key, value) {
+    try {
+      localStorage.setItem(key, value);
+    } catch (_) {
+      // kept for this visit only
+    }
+  }
+
+  const clearMove = () => { $("#move-input").value = ""; };
+
+  // What the setup form says of its own state (derive/web/table/panel.py's setup_form):
+  // whether teams and the pairing apply, and what stops the game from starting.
+  function setupState(teams, pairing, problem) {
+    const box = $('#setup-form [name="teams"]');
+    box.disabled = !teams;
+    if (!teams) box.checked = false;
+    $('#setup-form [name="pairing"]').disabled = !pairing;
+    $("#setup-form .setup-error").textContent = problem;
+  }
+
   const wordKeys = () => window.deriveWords.wordKeys();
-  window.deriveView = { clickOf, fieldsOf, pressOf, settings, show, speak, wordKeys };
+  window.deriveView = {
+    clearMove, clickOf, fieldsOf, listen, pressOf, remember, settings, setupState, show, speak,
+    wordKeys,
+  };
 })();

@@ -1,4 +1,4 @@
-"""The page's glue on PyScript's main thread: DOM events in, rendered state out.
+"""The game page's Python: the view's messages in (``assets/view.js``), what to show out.
 
 Decisions live in ``Controller`` (pure, tested under CPython); markup comes from ``svg``
 and ``panel``.  What is left here is what only a browser has: elements, events, storage,
@@ -9,7 +9,6 @@ and ``js`` exist only in Pyodide; see pyproject.toml.)
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import dataclasses
 import random
 import traceback
@@ -22,7 +21,7 @@ from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none, to_js
 
 from ..board.svg import die_svg
-from ..board.widget import BoardWidget
+from ..board.widget import SPEEDS, BoardWidget
 from ..review import driver as review_driver
 from ..review import keeping as review_keeping
 from ..review.page import ReviewPage
@@ -39,6 +38,9 @@ LANG_KEY = "derive.lang"
 SPEED_KEY = "derive.speed"
 SOUND_KEY = "derive.sound"
 ACTIONS: dict[str, Literal["+", "-", "?"]] = {"up": "+", "down": "-", "reroll": "?"}
+MAX_TYPED = 200
+"""Longer than any move's notation: a longer text in the move field is not read."""
+MAX_FIELD_NAME = 40
 _proxies: list[Any] = []
 
 
@@ -55,13 +57,6 @@ def _py(value: Any) -> Any:
 
 def _el(selector: str) -> Any:
     return _py(document.querySelector(selector))
-
-
-def _field(event: Any, name: str, default: Any = None) -> Any:
-    """``event``'s field ``name``, or ``default`` when it lacks it: a script, an extension
-    or a screen reader may dispatch a bare ``Event("keydown")`` with no key fields."""
-    value = getattr(event, name, None)
-    return default if value is None or is_none(value) else value
 
 
 class Page:
@@ -219,17 +214,36 @@ class Page:
         bar.append(steps, _el("#history"))
 
     def _bind(self) -> None:
-        _on(document, "click", self.guard(self.on_click))
-        _on(document, "keydown", self.guard(self.on_key))
-        _on(document, "pointerdown", self.guard(self.on_pointer))
-        _on(_el("#move-form"), "submit", self.guard(self.on_move_submit))
-        _on(_el("#setup-form"), "submit", self.guard(self.on_setup_submit))
-        _on(_el("#setup-form"), "change", self.guard(self.on_setup_change))
-        # Escape closes the dialog by itself: it is a Cancel too.
-        _on(_el("#setup"), "cancel", self.guard(lambda _: self.cancel_setup()))
+        # What the player does comes from the view as plain messages (``receive``).
+        receive = create_proxy(self.receive)
+        _proxies.append(receive)
+        window.deriveView.listen(receive)
         _on(_el("#import-file"), "change", self.guard(self.on_import))
-        for setting in document.querySelectorAll("[data-setting]"):
-            _on(setting, "change", self.guard(self.on_setting))
+
+    def receive(self, kind: Any, data: Any) -> bool:
+        """One message of the view (``assets/view.js``): what the player did, as plain
+        data; for a key press, whether the game took it (the view then keeps it from the
+        browser)."""
+        try:
+            message = data.to_py(depth=4) if hasattr(data, "to_py") else data
+            handler = self.handlers.get(str(kind))
+            return bool(handler(message)) if handler is not None else False
+        except Exception:  # noqa: BLE001 - the last line of defence
+            self.crash()
+            return False
+
+    @property
+    def handlers(self) -> dict[str, Callable[[Any], Any]]:
+        return {
+            "click": lambda data: self.on_click(clicks.click_from(data)),
+            "key": lambda data: self.on_key(keys.press_from(data)),
+            "pointer": self.on_pointer,
+            "move": self.on_move_typed,
+            "setup-change": self.on_setup_change,
+            "setup-submit": self.on_setup_submit,
+            "setup-cancel": lambda _: self.cancel_setup(),
+            "setting": self.on_setting,
+        }
 
     def guard(self, handler: Callable[[Any], Any]) -> Callable[[Any], None]:
         """Run an event handler; a bug shows a friendly message, never a traceback."""
@@ -257,11 +271,9 @@ class Page:
         notice.textContent = self.ctrl.t("error.generic")
         notice.className = "notice error"
 
-    def on_click(self, event: Any) -> None:
+    def on_click(self, click: clicks.Click) -> None:
         """A click, as the view read it (``assets/view.js``: the menus and the board's
         focus are done there)."""
-        target = _field(event, "target")
-        click = clicks.click_from(window.deriveView.clickOf(target).to_py())
         if click.shelf:
             self.shelf.on_click(click.shelf, click.arg)
             return
@@ -282,11 +294,11 @@ class Page:
         elif chosen == "square":
             self.after(self.ctrl.click(click.square))
 
-    def on_pointer(self, event: Any) -> None:
+    def on_pointer(self, data: object) -> None:
         """Words follow the last input: "tap" after a finger or a pen, "click" after a
         mouse.  Not drawn now: redrawing between a press and its click could take the
         click's square away; the click's own drawing uses the new words."""
-        kind = str(_field(event, "pointerType", ""))
+        kind = data.get("kind") if isinstance(data, dict) else None
         if kind in ("mouse", "touch", "pen"):
             self.ctrl.touch = kind != "mouse"
 
@@ -354,40 +366,35 @@ class Page:
         elif action == "close-keys":
             _el("#keys").close()
 
-    def on_setting(self, event: Any) -> None:
+    def on_setting(self, data: object) -> None:
         """The menu's settings: sound on or off, the animations' speed; remembered."""
-        target = event.target
-        name = str(target.dataset.setting)
-        if name == "sound":
-            self.sound.on = bool(target.checked)
-            value = "on" if self.sound.on else "off"
+        if not isinstance(data, dict):
+            return
+        name, value = data.get("name"), data.get("value")
+        if name == "sound" and value in ("on", "off"):
+            self.sound.on = value == "on"
             if self.sound.on:
                 self.sound.play("move")  # a sample, and browsers allow audio after a click
-            key = SOUND_KEY
-        else:
-            value = self.board.speed = str(target.value)
-            key = SPEED_KEY
-        with contextlib.suppress(JsException):
-            window.localStorage.setItem(key, value)
+            window.deriveView.remember(SOUND_KEY, value)
+        elif name == "speed" and isinstance(value, str) and (value == "auto" or value in SPEEDS):
+            self.board.speed = value
+            window.deriveView.remember(SPEED_KEY, value)
 
-    def on_key(self, event: Any) -> None:
+    def on_key(self, press: keys.Press | None) -> bool:
         """A key press, as the view read it (``assets/view.js``: none in a form field or
-        under an open dialog)."""
-        read = _py(window.deriveView.pressOf(event))
-        press = keys.press_from(read.to_py() if read is not None else None)
+        under an open dialog); whether the game took it."""
         if press is None:
-            return
+            return False
         review = self.review
         plain = press.key and not (press.alt or press.meta or press.ctrl)
         if plain and review is not None and review.active and review.on_key(press.key):
-            event.preventDefault()
-            return
+            return True
         ctrl = self.ctrl
         command = keys.command(
             press, viewing=ctrl.view_ply is not None, picking=ctrl.picking is not None
         )
         if command is None:
-            return
+            return False
         if command.kind == "do":
             self.do(command.arg)
         elif command.diagonal is not None:
@@ -400,17 +407,16 @@ class Page:
             self.render()
         else:
             self.after(ctrl.pick_value(int(command.arg)))
-        event.preventDefault()
+        return True
 
-    def on_move_submit(self, event: Any) -> None:
-        event.preventDefault()
-        field = _el("#move-input")
-        text = str(field.value).strip()
-        if not text:
+    def on_move_typed(self, data: object) -> None:
+        """A move typed in notation; the field is emptied once it is played."""
+        text = data.get("text") if isinstance(data, dict) else None
+        if not isinstance(text, str) or not text.strip() or len(text) > MAX_TYPED:
             return
-        played = self.ctrl.play(text)
+        played = self.ctrl.play(text.strip())
         if played is not None:
-            field.value = ""
+            window.deriveView.clearMove()
         self.after(played)
 
     # ----- after a change --------------------------------------------------
@@ -486,8 +492,7 @@ class Page:
 
     def set_language(self, lang: str) -> None:
         self.ctrl.lang = lang
-        with contextlib.suppress(JsException):
-            window.localStorage.setItem(LANG_KEY, lang)
+        window.deriveView.remember(LANG_KEY, lang)
         self.apply_language()
         self.render()
 
@@ -546,20 +551,16 @@ class Page:
         fields = window.deriveView.fieldsOf("#setup-form").to_py()
         return {str(name): str(value) for name, value in fields.items()}
 
-    def on_setup_change(self, event: Any) -> None:
-        if event is not None:
-            self.setup_touched.add(str(event.target.name))
+    def on_setup_change(self, data: object) -> None:
+        """The setup form changed (``data``: the field's name), or was drawn (``None``)."""
+        name = data.get("name") if isinstance(data, dict) else None
+        if isinstance(name, str) and 0 < len(name) <= MAX_FIELD_NAME:
+            self.setup_touched.add(name)
         form = panel.setup_form(self._form_fields())
-        teams = _el('#setup-form [name="teams"]')
-        teams.disabled = not form.teams
-        if not form.teams:
-            teams.checked = False
-        _el('#setup-form [name="pairing"]').disabled = not form.pairing
-        problem = form.problem
-        _el("#setup-form .setup-error").textContent = self.ctrl.t(problem) if problem else ""
+        problem = self.ctrl.t(form.problem) if form.problem else ""
+        window.deriveView.setupState(form.teams, form.pairing, problem)
 
-    def on_setup_submit(self, event: Any) -> None:
-        event.preventDefault()
+    def on_setup_submit(self, _data: object) -> None:
         setup, lang = panel.setup_from_form(self._form_fields())
         if lang and lang != self.ctrl.lang:
             self.set_language(lang)
