@@ -166,7 +166,7 @@
   // the computer's levels; a choice made there (or Cancel, which keeps the game the form
   // showed), and clicks on the board's squares, wait in window.deriveEarly for the game
   // (derive/web/play/page.py) to take them over when it starts.
-  const early = { setup: null, cancelled: false, touched: [], clicks: [] };
+  const early = { setup: null, cancelled: false, open: false, touched: [], clicks: [] };
   window.deriveEarly = early;
   const starting = {
     fr: "La partie commence dès que le jeu est chargé…",
@@ -201,18 +201,21 @@
       if (ready()) return; // the game handles it
       event.preventDefault();
       early.setup = Object.fromEntries(new FormData(form).entries());
+      early.open = false;
       dialog.close();
       show(starting, false);
     });
     const cancel = () => {
       if (ready()) return; // the game handles it
       early.cancelled = true;
+      early.open = false;
       dialog.close();
       show(starting, false);
     };
     dialog.querySelector('[data-action="setup-cancel"]').addEventListener("click", cancel);
     dialog.addEventListener("cancel", cancel); // Escape
     dialog.showModal();
+    early.open = true;
   }
 
   addEventListener("DOMContentLoaded", () => {

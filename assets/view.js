@@ -236,6 +236,10 @@
     });
     // Escape closes the dialog by itself: it is a Cancel too.
     $("#setup").addEventListener("cancel", () => receive("setup-cancel", {}));
+    // However a dialog closes (a button, Escape), the game knows which are open.
+    for (const dialog of document.querySelectorAll("dialog[id]")) {
+      dialog.addEventListener("close", () => receive("closed", { id: dialog.id }));
+    }
     for (const setting of document.querySelectorAll("[data-setting]")) {
       setting.addEventListener("change", () => {
         const on = setting.checked ? "on" : "off";
@@ -255,6 +259,20 @@
     }
   }
 
+  // A dialog opened (modal: the page behind it is inert) or closed; `markup`, when given,
+  // is what its body (its element `#<id>-body`) shows.
+  function dialog(id, open, markup) {
+    const element = document.getElementById(id);
+    if (!element) return;
+    const body = document.getElementById(`${id}-body`);
+    if (body && typeof markup === "string") body.innerHTML = markup;
+    if (open && !element.open) element.showModal();
+    if (!open && element.open) element.close();
+  }
+
+  // The browser's file chooser, for a saved game's file (the shelf reads what is chosen).
+  const pickFile = () => $("#import-file").click();
+
   const clearMove = () => { $("#move-input").value = ""; };
 
   // What the setup form says of its own state (derive/web/table/panel.py's setup_form):
@@ -269,7 +287,7 @@
 
   const wordKeys = () => window.deriveWords.wordKeys();
   window.deriveView = {
-    clearMove, clickOf, fieldsOf, listen, pressOf, remember, settings, setupState, show, speak,
-    wordKeys,
+    clearMove, clickOf, dialog, fieldsOf, listen, pickFile, pressOf, remember, settings,
+    setupState, show, speak, wordKeys,
   };
 })();

@@ -74,6 +74,8 @@ class Page:
         """The setup the form showed when it opened (its untouched seats go back to it)."""
         self.setup_first = False
         """The form opened over no game (a first visit): cancelling it starts its game."""
+        self.dialogs: set[str] = set()
+        """The ids of the dialogs open (the view says when one closes)."""
         self.board = BoardWidget(_el("#board"), speed=_storage_get(SPEED_KEY) or "auto")
         self.sound = sound.Sound(on=_storage_get(SOUND_KEY) == "on")
         self.review: ReviewPage | None = None
@@ -168,7 +170,8 @@ class Page:
                 return
         if early.get("cancelled"):
             self.start_game(Setup())  # what the early form showed (tools/pages/build_web.py)
-        elif _el("#setup").open:
+        elif early.get("open") is True:
+            self.dialogs.add("setup")  # boot.js opened it
             # The form is the one this module would draw (tools/pages/build_web.py): leave it
             # as the visitor has it, focus and all.
             self.setup_touched = {str(name) for name in early.get("touched") or ()}
@@ -184,7 +187,7 @@ class Page:
     def replay_early_clicks(self) -> None:
         """Squares clicked on the board before it was live, played as if just clicked."""
         for square in _early().get("clicks") or ():
-            if _el("dialog[open]") is not None:
+            if self.dialogs:
                 break
             self.after(self.ctrl.click(str(square)))
 
@@ -243,7 +246,25 @@ class Page:
             "setup-submit": self.on_setup_submit,
             "setup-cancel": lambda _: self.cancel_setup(),
             "setting": self.on_setting,
+            "closed": self.on_closed,
         }
+
+    def open_dialog(self, name: str, markup: str | None = None) -> None:
+        """Open dialog ``name`` (modal), its body showing ``markup`` when given."""
+        self.dialogs.add(name)
+        window.deriveView.dialog(name, True, markup)
+
+    def close_dialog(self, name: str) -> None:
+        self.dialogs.discard(name)
+        window.deriveView.dialog(name, False)
+
+    def on_closed(self, data: object) -> None:
+        """A dialog closed, however (a button, Escape)."""
+        name = data.get("id") if isinstance(data, dict) else None
+        if isinstance(name, str):
+            self.dialogs.discard(name)
+            if name == "games":
+                self.shelf.render()  # its pictures go
 
     def guard(self, handler: Callable[[Any], Any]) -> Callable[[Any], None]:
         """Run an event handler; a bug shows a friendly message, never a traceback."""
@@ -338,13 +359,13 @@ class Page:
         elif action == "export":
             self.export()
         elif action == "import":
-            _el("#import-file").click()
+            window.deriveView.pickFile()
         elif action == "share":
             self.share()
         elif action == "copy-link":
             self.spawn(self.copy_link())
         elif action == "close-share":
-            _el("#share").close()
+            self.close_dialog("share")
         elif action == "language":
             self.set_language("en" if ctrl.lang == "fr" else "fr")
         elif action == "turn":
@@ -361,10 +382,9 @@ class Page:
             else:
                 self.render()
         elif action == "keys":
-            _el("#keys-body").innerHTML = panel.keys_html(ctrl.lang)
-            _el("#keys").showModal()
+            self.open_dialog("keys", panel.keys_html(ctrl.lang))
         elif action == "close-keys":
-            _el("#keys").close()
+            self.close_dialog("keys")
 
     def on_setting(self, data: object) -> None:
         """The menu's settings: sound on or off, the animations' speed; remembered."""
@@ -505,14 +525,12 @@ class Page:
         self.setup_first = first
         self.setup_opened = setup or self.ctrl.setup
         self._fill_setup(self.setup_opened, self.ctrl.lang)
-        dialog = _el("#setup")
-        if not dialog.open:
-            dialog.showModal()
+        self.open_dialog("setup")
 
     def cancel_setup(self) -> None:
         """Close the form, leaving the game it showed: the one under it, or on a first
         visit the one it offered."""
-        _el("#setup").close()
+        self.close_dialog("setup")
         if self.setup_first:
             self.start_game(self.setup_opened)
 
@@ -568,7 +586,7 @@ class Page:
         if problem:
             _el("#setup-form .setup-error").textContent = self.ctrl.t(problem)
             return
-        _el("#setup").close()
+        self.close_dialog("setup")
         self.start_game(setup)
 
     # ----- files and links ---------------------------------------------------------
@@ -589,13 +607,13 @@ class Page:
         except JsException:
             _el("#share-url").select()
             return
-        _el("#share").close()
+        self.close_dialog("share")
         self.ctrl.notice = Notice("success", self.ctrl.t("share.copied"))
         self.render()
 
     def setup_levels_known(self) -> None:
         """The computer's levels arrived (or it is unavailable): redraw an open form."""
-        if _el("#setup").open:
+        if "setup" in self.dialogs:
             self._refresh_setup()
 
     # ----- animations -----------------------------------------------------------------

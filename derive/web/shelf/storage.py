@@ -163,9 +163,6 @@ class ShelfGlue:
             setup_needed = self.keeper.launch(launch.game, launch.ai, code=code, error=error)
         self._select(launch)
         window.addEventListener("storage", _keep(page.guard(self.on_storage)))
-        dialog = _find("#games")
-        if dialog is not None:  # however it closes (a button, Escape): the pictures go
-            dialog.addEventListener("close", _keep(page.guard(lambda _: self.render())))
         # The page's language can change at any time: the shelf's words follow it.
         redraw = page.guard(lambda _: self.render(force=True))
         observer = js.MutationObserver.new(_keep(lambda *_: redraw(None)))
@@ -198,8 +195,7 @@ class ShelfGlue:
             box.innerHTML = messages
             self.shown_messages = messages
         if pictures is None:
-            dialog = _find("#games")
-            pictures = dialog is not None and bool(dialog.open)
+            pictures = "games" in self.page.dialogs
         games = shelf_panel.games_html(keeper, self._when, pictures=pictures)
         listing = _find("#saved-games")
         if listing is not None and (force or games != self.shown_games):
@@ -235,20 +231,18 @@ class ShelfGlue:
 
     def on_click(self, name: str, arg: str) -> None:
         """A click on a shelf button (``data-shelf``, ``data-arg``), as the view read it."""
-        dialog = _find("#games")
+        page = self.page
         if name == "open":
             # Drawn with its pictures before it opens, so that the focus lands in the list.
             self.render(force=True, pictures=True)
-            if dialog is not None and not dialog.open:
-                dialog.showModal()
+            page.open_dialog("games")
             return
         if name == "close":
-            if dialog is not None:
-                dialog.close()
+            page.close_dialog("games")
             return
         result = self.keeper.act(name, arg)
-        if name in ("resume", "repair", "review") and dialog is not None and dialog.open:
-            dialog.close()  # before the review opens, so that it is what is in sight
+        if name in ("resume", "repair", "review") and "games" in page.dialogs:
+            page.close_dialog("games")  # before the review opens, so that it is in sight
         self.after(result)
 
     def after(self, result: Result) -> None:
@@ -319,7 +313,5 @@ class ShelfGlue:
         words = _find('#share [data-i18n="share.manual"]')
         if words is not None:
             words.textContent = self.keeper.share_words()
-        dialog = _find("#share")
-        if not dialog.open:
-            dialog.showModal()
+        self.page.open_dialog("share")
         field.select()
