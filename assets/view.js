@@ -285,9 +285,69 @@
     $("#setup-form .setup-error").textContent = problem;
   }
 
+  // What only the page has, read once when the game starts (derive/web/play/hello.py
+  // decodes it): the link's parameters as the browser splits them, the browser's
+  // language, the settings kept, the pointer, the layout, and the first minute
+  // (window.deriveEarly, assets/boot.js).
+  const SETTINGS = ["derive.lang", "derive.speed", "derive.sound"];
+  function hello() {
+    const stored = {};
+    try {
+      for (const key of SETTINGS) {
+        const value = localStorage.getItem(key);
+        if (value !== null) stored[key] = value;
+      }
+    } catch (_) {
+      // storage refused: no setting was kept
+    }
+    return {
+      query: [...new URLSearchParams(location.search)],
+      language: navigator.language || "",
+      stored,
+      coarse: matchMedia("(pointer: coarse)").matches,
+      embed: document.documentElement.classList.contains("embed"),
+      early: window.deriveEarly || {},
+    };
+  }
+
+  const embedded = () => document.documentElement.classList.add("embed");
+
+  // The history banner in the page's flow under the board, with the steps (`markup`) beside
+  // it; named by the page's words (data-i18n-aria).
+  function placeHistory(markup) {
+    const bar = document.createElement("div");
+    bar.className = "history-bar";
+    const steps = document.createElement("div");
+    steps.id = "history-steps";
+    steps.className = "history-steps";
+    steps.setAttribute("role", "group");
+    steps.setAttribute("data-i18n-aria", "panel.moves");
+    steps.innerHTML = markup;
+    steps.hidden = true;
+    $(".board-box").after(bar);
+    bar.append(steps, $("#history"));
+  }
+
+  // The static page ships its controls disabled until the game is up.
+  function enableControls() {
+    for (const element of document.querySelectorAll("button[disabled], input[disabled]")) {
+      element.disabled = false;
+    }
+  }
+
+  // The game is up: the loading message goes, and the page says when (tests and the
+  // benchmarks read data-ready-ms).
+  function ready() {
+    const loading = $("#loading");
+    if (loading) loading.remove();
+    const root = document.documentElement;
+    root.dataset.readyMs = String(Math.round(performance.now()));
+    root.dataset.ready = "true";
+  }
+
   const wordKeys = () => window.deriveWords.wordKeys();
   window.deriveView = {
-    clearMove, clickOf, dialog, fieldsOf, listen, pickFile, pressOf, remember, settings,
-    setupState, show, speak, wordKeys,
+    clearMove, clickOf, dialog, embedded, enableControls, fieldsOf, hello, listen, pickFile,
+    placeHistory, pressOf, ready, remember, settings, setupState, show, speak, wordKeys,
   };
 })();

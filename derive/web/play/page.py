@@ -26,13 +26,13 @@ from ..review import driver as review_driver
 from ..review import keeping as review_keeping
 from ..review.page import ReviewPage
 from ..shelf.storage import ShelfGlue
-from ..shelf.storage import get_item as _storage_get
 from ..table import clicks, manners, panel, params, scene
 from ..table.controller import Controller, Notice, Setup
 from ..table.state import Played
 from ..words import i18n, why
 from . import keys, sound
 from .computer import Computer
+from .hello import Hello, hello_from
 
 LANG_KEY = "derive.lang"
 SPEED_KEY = "derive.speed"
@@ -60,7 +60,9 @@ def _el(selector: str) -> Any:
 
 
 class Page:
-    def __init__(self) -> None:
+    def __init__(self, hello: Hello) -> None:
+        self.hello = hello
+        """What the view said at start (the link, the settings kept, the first minute)."""
         self.ctrl = Controller(self._initial_language())
         self.embed = False
         self.computer = Computer(self)
@@ -76,8 +78,9 @@ class Page:
         """The form opened over no game (a first visit): cancelling it starts its game."""
         self.dialogs: set[str] = set()
         """The ids of the dialogs open (the view says when one closes)."""
-        self.board = BoardWidget(_el("#board"), speed=_storage_get(SPEED_KEY) or "auto")
-        self.sound = sound.Sound(on=_storage_get(SOUND_KEY) == "on")
+        stored = hello.stored
+        self.board = BoardWidget(_el("#board"), speed=stored.get(SPEED_KEY) or "auto")
+        self.sound = sound.Sound(on=stored.get(SOUND_KEY) == "on")
         self.review: ReviewPage | None = None
         """The post-game review, once opened (``?review=1`` or the end banner)."""
 
@@ -85,45 +88,49 @@ class Page:
 
     def _initial_language(self) -> str:
         # An invalid ?lang= is reported in the language the page would have without it.
-        asked = _py(js.URLSearchParams.new(str(window.location.search)).get("lang"))
-        wanted = asked if asked in i18n.LANGUAGES else _storage_get(LANG_KEY)
-        return i18n.language(str(wanted) if wanted else str(window.navigator.language))
+        asked = next(iter(self.hello.query.get("lang", ())), None)
+        wanted = asked if asked in i18n.LANGUAGES else self.hello.stored.get(LANG_KEY)
+        return i18n.language(wanted or self.hello.language)
 
     def start(self) -> None:
         ctrl = self.ctrl
         error = None
         try:
-            launch = params.parse(_query(), parse_ai=_parse_ai)
+            launch = params.parse(dict(self.hello.query), parse_ai=_parse_ai)
         except params.ParamError as problem:
             launch = params.Launch()
             reason = ctrl.engine_text(problem.reason)
             error = ctrl.t(
                 "error.params", reason=ctrl.t("error.param", name=problem.name, reason=reason)
             )
-        self.embed = launch.embed or document.documentElement.classList.contains("embed")
-        ctrl.touch = bool(window.matchMedia("(pointer: coarse)").matches)
+        self.embed = launch.embed or self.hello.embed
+        ctrl.touch = self.hello.coarse
         if launch.lang:
             ctrl.lang = launch.lang
         ctrl.flip = launch.flip
         setup_needed = self.shelf.launch(launch, error is not None)
+        view = window.deriveView
         if self.embed:
-            document.documentElement.classList.add("embed")
+            view.embedded()
         self._bind()
-        self._place_history()
+        # The history banner in the page's flow under the board, with ◀ ▶ beside it: over
+        # the board it covered the goal rive, and on a phone the side panel's step buttons
+        # are far below (issue 26).
+        view.placeHistory(panel.history_steps_html(ctrl.lang))
         self.apply_language()
         if error:
             ctrl.notice = Notice("error", error)
-        self._enable_controls()
-        _el("#loading").remove()
-        root = document.documentElement
-        root.dataset.readyMs = str(round(window.performance.now()))
-        root.dataset.ready = "true"
+        # The static page ships its controls disabled; ``render`` disables what does not
+        # apply, then the page says it is ready.
+        view.enableControls()
+        self.render()
+        view.ready()
         if setup_needed:
             self.take_over_early_setup(asked=bool(launch.ai))
         self.replay_early_clicks()
         if not self.embed or any(ctrl.is_ai(c) for c in ctrl.game.seating.colours):
             self.spawn(self.computer.start())
-        query = _query()
+        query = self.hello.query
         if review_driver.wanted(query) and launch.game is not None and not self.embed:
             self.open_review(review_driver.budget_from(query) if "budget" in query else None)
 
@@ -158,7 +165,7 @@ class Page:
         # shows a first game (level 1, against the computer), and cancelling starts it.
         first = not ctrl.game.moves and not ctrl.game.can_redo()
         shown = dataclasses.replace(ctrl.setup, rule_set=Setup().rule_set) if asked else Setup()
-        early = _early()
+        early = self.hello.early
         fields = early.get("setup")
         if isinstance(fields, dict):
             setup, lang = panel.setup_from_form(fields)
@@ -186,35 +193,12 @@ class Page:
 
     def replay_early_clicks(self) -> None:
         """Squares clicked on the board before it was live, played as if just clicked."""
-        for square in _early().get("clicks") or ():
+        for square in self.hello.early.get("clicks") or ():
             if self.dialogs:
                 break
             self.after(self.ctrl.click(str(square)))
 
-    def _enable_controls(self) -> None:
-        """Wake the controls the static page ships disabled; ``render`` then disables
-        what does not apply."""
-        for element in document.querySelectorAll("button[disabled], input[disabled]"):
-            element.disabled = False
-        self.render()
-
     # ----- events ------------------------------------------------------------
-
-    def _place_history(self) -> None:
-        """The history banner in the page's flow under the board, with ◀ ▶ beside it:
-        over the board it covered the goal rive, and on a phone the side panel's step
-        buttons are far below (issue 26)."""
-        bar = document.createElement("div")
-        bar.className = "history-bar"
-        steps = document.createElement("div")
-        steps.id = "history-steps"
-        steps.className = "history-steps"
-        steps.setAttribute("role", "group")
-        steps.setAttribute("data-i18n-aria", "panel.moves")  # apply_language names it
-        steps.innerHTML = panel.history_steps_html(self.ctrl.lang)
-        steps.hidden = True
-        _el(".board-box").after(bar)
-        bar.append(steps, _el("#history"))
 
     def _bind(self) -> None:
         # What the player does comes from the view as plain messages (``receive``).
@@ -645,23 +629,6 @@ class Page:
             element.classList.remove("rolling")
 
 
-def _early() -> dict[str, Any]:
-    """What the visitor did before Python started (``window.deriveEarly``, boot.js)."""
-    early = getattr(window, "deriveEarly", None)
-    if early is None or is_none(early):
-        return {}
-    data = early.to_py() if hasattr(early, "to_py") else {}
-    return data if isinstance(data, dict) else {}
-
-
-def _query() -> dict[str, list[str]]:
-    """The URL's parameters, split by the browser."""
-    values: dict[str, list[str]] = {}
-    for pair in js.URLSearchParams.new(window.location.search).entries():
-        values.setdefault(str(pair[0]), []).append(str(pair[1]))
-    return values
-
-
 def _parse_ai(text: str) -> dict[str, str]:
     from ...ai import parse_seats
 
@@ -675,7 +642,7 @@ async def main() -> None:
     replays it."""
     document.documentElement.dataset.importedMs = str(round(window.performance.now()))
     await asyncio.sleep(0)
-    page = Page()
+    page = Page(hello_from(window.deriveView.hello().to_py(depth=4)))
     await asyncio.sleep(0)
     try:
         page.start()

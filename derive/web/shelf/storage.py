@@ -153,7 +153,7 @@ class ShelfGlue:
             local, session, trouble = areas
             shelf = Shelf(LocalStore(local), _now)
             self.keeper = Keeper(page.ctrl, shelf, SessionTab(session), trouble=trouble)
-        code = bool(js.URLSearchParams.new(window.location.search).has("game"))
+        code = "game" in page.hello.query
         try:
             setup_needed = self.keeper.launch(launch.game, launch.ai, code=code, error=error)
         except Exception:  # noqa: BLE001 - a fault must not lock the player out for good

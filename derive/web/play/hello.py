@@ -1,0 +1,96 @@
+"""What the game page's view tells the game when it starts, decoded and bounded.
+
+The view (``assets/view.js``, ``hello``) reads once what only the page has: the link's
+parameters as the browser splits them, the browser's language, the settings kept from
+earlier visits, whether the pointer is a finger, whether the page is an embedded board,
+and what the visitor did before Python was up (``window.deriveEarly``, ``assets/boot.js``).
+A page whose Python runs in a worker (WEB.md, "Python off the page's thread") gets the same
+object as its first message. Whatever does not fit is dropped, never raised: a link's own
+faults are ``table.params``'s to report, in words.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from typing import Any, Final
+
+MAX_PAIRS: Final = 64
+"""A link's parameters read (the game reads a dozen names; more is not a link of ours)."""
+MAX_SETTING: Final = 16
+"""The longest setting kept (``"normal"``, ``"fr"``, ``"on"``…)."""
+MAX_EARLY_CLICKS: Final = 8
+"""As many squares as boot.js keeps."""
+SETTINGS: Final = ("derive.lang", "derive.speed", "derive.sound")
+
+
+@dataclasses.dataclass(frozen=True)
+class Hello:
+    query: Mapping[str, list[str]] = dataclasses.field(default_factory=dict)
+    """The link's parameters, each name's values in order."""
+    language: str = ""
+    """The browser's language (``navigator.language``)."""
+    stored: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    """The settings kept in local storage (``SETTINGS``), those there."""
+    coarse: bool = False
+    """The pointer is a finger (words then say "tap")."""
+    embed: bool = False
+    """The page is an embedded board (its layout chosen by boot.js)."""
+    early: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    """What the visitor did before Python was up: ``setup`` (the form's fields, if sent),
+    ``cancelled``, ``open`` (the form is still open), ``touched`` (the fields changed),
+    ``clicks`` (squares clicked)."""
+
+
+def _text(value: object, limit: int) -> str | None:
+    return value if isinstance(value, str) and len(value) <= limit else None
+
+
+def _query(pairs: object) -> dict[str, list[str]]:
+    values: dict[str, list[str]] = {}
+    if not isinstance(pairs, list):
+        return values
+    for pair in pairs[:MAX_PAIRS]:
+        if isinstance(pair, list) and len(pair) == 2 and all(isinstance(p, str) for p in pair):
+            values.setdefault(pair[0], []).append(pair[1])
+    return values
+
+
+def _strings(items: object, limit: int, count: int) -> list[str]:
+    if not isinstance(items, list):
+        return []
+    return [item for item in items[:count] if _text(item, limit) is not None]
+
+
+def _early(data: object) -> dict[str, Any]:
+    if not isinstance(data, Mapping):
+        return {}
+    fields = data.get("setup")
+    setup = None
+    if isinstance(fields, Mapping) and len(fields) <= MAX_PAIRS:
+        setup = {str(k): v for k, v in fields.items() if isinstance(v, str) and len(v) <= 200}
+    return {
+        "setup": setup,
+        "cancelled": data.get("cancelled") is True,
+        "open": data.get("open") is True,
+        "touched": _strings(data.get("touched"), 40, MAX_PAIRS),
+        "clicks": _strings(data.get("clicks"), 3, MAX_EARLY_CLICKS),
+    }
+
+
+def hello_from(data: object) -> Hello:
+    """The view's object decoded; the defaults for anything that is not one."""
+    if not isinstance(data, Mapping):
+        return Hello()
+    stored = data.get("stored")
+    kept = {}
+    if isinstance(stored, Mapping):
+        kept = {k: v for k in SETTINGS if (v := _text(stored.get(k), MAX_SETTING)) is not None}
+    return Hello(
+        query=_query(data.get("query")),
+        language=_text(data.get("language"), 35) or "",
+        stored=kept,
+        coarse=data.get("coarse") is True,
+        embed=data.get("embed") is True,
+        early=_early(data.get("early")),
+    )
