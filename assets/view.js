@@ -282,7 +282,15 @@
     box.disabled = !teams;
     if (!teams) box.checked = false;
     $('#setup-form [name="pairing"]').disabled = !pairing;
-    $("#setup-form .setup-error").textContent = problem;
+    setupError(problem);
+  }
+  const setupError = (text) => { $("#setup-form .setup-error").textContent = text; };
+
+  // The setup form's fields drawn; `keep`: a form that reads the same is left as it is.
+  function setupFields(markup, keep) {
+    const box = $("#setup-fields");
+    if (keep) setMarkup(box, markup);
+    else box.innerHTML = markup;
   }
 
   // What only the page has, read once when the game starts (derive/web/play/hello.py
@@ -345,9 +353,33 @@
     root.dataset.ready = "true";
   }
 
+  // The share dialog open with the link to the game (`query`: its parameters, on this
+  // page's own address), selected for copying, and what the dialog says of the game.
+  function share(query, words) {
+    const field = $("#share-url");
+    field.value = `${location.origin}${location.pathname}${query}`;
+    const said = $('#share [data-i18n="share.manual"]');
+    if (said) said.textContent = words;
+    dialog("share", true);
+    field.select();
+  }
+
+  // The link to the clipboard: whether it went there (a refusal leaves it selected).
+  async function copyLink() {
+    const field = $("#share-url");
+    try {
+      await navigator.clipboard.writeText(field.value);
+      return true;
+    } catch (_) {
+      field.select();
+      return false;
+    }
+  }
+
   const wordKeys = () => window.deriveWords.wordKeys();
   window.deriveView = {
-    clearMove, clickOf, dialog, embedded, enableControls, fieldsOf, hello, listen, pickFile,
-    placeHistory, pressOf, ready, remember, settings, setupState, show, speak, wordKeys,
+    clearMove, clickOf, copyLink, dialog, embedded, enableControls, fieldsOf, hello, listen, pickFile,
+    placeHistory, pressOf, ready, remember, settings, setupError, setupFields, setupState,
+    share, show, speak, wordKeys,
   };
 })();

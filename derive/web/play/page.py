@@ -16,7 +16,6 @@ from collections.abc import Callable, Coroutine
 from typing import Any, Literal
 
 import js
-from pyodide.ffi import JsException
 from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none, to_js
 
@@ -528,11 +527,12 @@ class Page:
             self.ctrl.new_game(setup)
         self.changed()
 
-    def _fill_setup(self, setup: Setup, lang: str) -> None:
+    def _fill_setup(self, setup: Setup, lang: str, *, keep: bool = False) -> None:
+        """The form drawn for ``setup``; ``keep``: left as it is if it would come out the
+        same (its nodes, what the player set in it, and the focus stay)."""
         ctrl = self.ctrl
-        _el("#setup-fields").innerHTML = panel.setup_html(
-            setup, lang, ctrl.ai_levels, ctrl.ai_state
-        )
+        markup = panel.setup_html(setup, lang, ctrl.ai_levels, ctrl.ai_state)
+        window.deriveView.setupFields(markup, keep)
         self.on_setup_change(None)
 
     def _refresh_setup(self) -> None:
@@ -540,14 +540,7 @@ class Page:
         A form that would come out the same (the first visit's, drawn at build time, as a
         rule) is left as it is: its nodes, the first paint, and the focus in it stay."""
         setup, lang = panel.setup_kept(self._form_fields(), self.setup_touched, self.setup_opened)
-        lang = lang or self.ctrl.lang
-        ctrl = self.ctrl
-        parsed = document.createElement("template")
-        parsed.innerHTML = panel.setup_html(setup, lang, ctrl.ai_levels, ctrl.ai_state)
-        if str(parsed.innerHTML) == str(_el("#setup-fields").innerHTML):
-            self.on_setup_change(None)
-            return
-        self._fill_setup(setup, lang)
+        self._fill_setup(setup, lang or self.ctrl.lang, keep=True)
 
     def _form_fields(self) -> dict[str, str]:
         fields = window.deriveView.fieldsOf("#setup-form").to_py()
@@ -568,7 +561,7 @@ class Page:
             self.set_language(lang)
         problem = setup.problem()
         if problem:
-            _el("#setup-form .setup-error").textContent = self.ctrl.t(problem)
+            window.deriveView.setupError(self.ctrl.t(problem))
             return
         self.close_dialog("setup")
         self.start_game(setup)
@@ -585,11 +578,9 @@ class Page:
         self.shelf.share()
 
     async def copy_link(self) -> None:
-        url = str(_el("#share-url").value)
-        try:
-            await window.navigator.clipboard.writeText(url)
-        except JsException:
-            _el("#share-url").select()
+        """The share dialog's link to the clipboard; where the browser refuses, the link
+        stays selected for the player to copy."""
+        if not await window.deriveView.copyLink():
             return
         self.close_dialog("share")
         self.ctrl.notice = Notice("success", self.ctrl.t("share.copied"))

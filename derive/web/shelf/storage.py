@@ -45,15 +45,6 @@ def _find(selector: str) -> Any:
     return None if is_none(found) else found
 
 
-def get_item(key: str) -> str | None:
-    """A value of local storage, or ``None`` (also when storage is refused)."""
-    try:
-        value = window.localStorage.getItem(key)
-    except JsException:
-        return None
-    return None if is_none(value) else str(value)
-
-
 class LocalStore:
     """``shelf.Store`` over ``window.localStorage``."""
 
@@ -306,12 +297,7 @@ class ShelfGlue:
         self.render()
 
     def share(self) -> None:
-        location = window.location
-        url = f"{location.origin}{location.pathname}{self.page.ctrl.share_query()}"
-        field = _find("#share-url")
-        field.value = url
-        words = _find('#share [data-i18n="share.manual"]')
-        if words is not None:
-            words.textContent = self.keeper.share_words()
-        self.page.open_dialog("share")
-        field.select()
+        """The share dialog with this game's link (the view makes it from the page's own
+        address) and what it says of the game."""
+        window.deriveView.share(self.page.ctrl.share_query(), self.keeper.share_words())
+        self.page.dialogs.add("share")
