@@ -52,5 +52,54 @@
     patch(board, holder.content.firstElementChild);
   }
 
-  window.deriveBoard = { draw };
+  // The value picker (`box`) beside its square: `left` and `top` in percent of the board.
+  function placeBeside(box, left, top, above) {
+    box.style.left = `${left}%`;
+    box.style.top = `${top}%`;
+    box.classList.toggle("above", above);
+  }
+
+  // The die now on `square` flies there along `hops` (each square of its path as an offset
+  // from `end`, the square's corner), in `ms`. A copy flies above every square (later
+  // squares would paint over the die itself); the die shows again when it lands.
+  async function fly(element, square, end, hops, ms) {
+    const die = element.querySelector(`[data-die="${square}"]`);
+    const layer = element.querySelector(".fx");
+    if (!die || !layer) return;
+    const holder = document.createElementNS("http://www.w3.org/2000/svg", "g");
+    holder.setAttribute("transform", `translate(${end[0]} ${end[1]})`);
+    const flyer = die.cloneNode(true);
+    flyer.removeAttribute("data-die");
+    holder.append(flyer);
+    layer.append(holder);
+    die.style.visibility = "hidden";
+    const frames = hops.map(([x, y]) => ({ transform: `translate(${x}px, ${y}px)` }));
+    try {
+      await flyer.animate(frames, { duration: ms, easing: "ease-in-out" }).finished;
+    } catch (_) {
+      // cancelled: the board was drawn again meanwhile, the die is where it should be
+    } finally {
+      holder.remove();
+      die.style.visibility = "";
+    }
+  }
+
+  const pause = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
+
+  // A re-rolled die on `square` shows `faces` one after the other (the last its new value),
+  // `frameMs` each, the last `holdMs` more.
+  async function roll(element, square, faces, frameMs, holdMs) {
+    const die = element.querySelector(`[data-die="${square}"]`);
+    if (!die) return;
+    const face = document.createElementNS("http://www.w3.org/2000/svg", "g");
+    face.classList.add("rolling");
+    die.append(face);
+    for (const [i, markup] of faces.entries()) {
+      face.innerHTML = markup;
+      await pause(i === faces.length - 1 ? holdMs : frameMs);
+    }
+    face.remove();
+  }
+
+  window.deriveBoard = { draw, fly, placeBeside, roll };
 })();

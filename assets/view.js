@@ -376,10 +376,30 @@
     }
   }
 
+  // The start roll's dice (#start-roll, in the order drawn) tumble through `frames` (each
+  // die's faces, `frameMs` each), then show again what they rolled, as drawn.
+  async function rollStart(frames, frameMs) {
+    const dice = [...document.querySelectorAll("#start-roll .roll-die")];
+    if (dice.length !== frames.length) return;
+    const rolled = dice.map((die) => die.innerHTML);
+    for (const die of dice) die.classList.add("rolling");
+    const steps = Math.max(0, ...frames.map((faces) => faces.length));
+    for (let step = 0; step < steps; step += 1) {
+      dice.forEach((die, i) => {
+        if (step < frames[i].length) die.innerHTML = frames[i][step];
+      });
+      await new Promise((resolve) => { setTimeout(resolve, frameMs); });
+    }
+    dice.forEach((die, i) => {
+      die.innerHTML = rolled[i];
+      die.classList.remove("rolling");
+    });
+  }
+
   const wordKeys = () => window.deriveWords.wordKeys();
   window.deriveView = {
     clearMove, clickOf, copyLink, dialog, embedded, enableControls, fieldsOf, hello, listen, pickFile,
-    placeHistory, pressOf, ready, remember, settings, setupError, setupFields, setupState,
-    share, show, speak, wordKeys,
+    placeHistory, pressOf, ready, remember, rollStart, settings, setupError, setupFields,
+    setupState, share, show, speak, wordKeys,
   };
 })();

@@ -2,27 +2,23 @@
 
 The same widget serves the game page, the Learn page's lessons and embedded boards: it
 knows no rules (the view says what to draw) and no page (it is handed its element).
-Only this module and the pages' glue touch the DOM; ``svg`` stays a pure function.
+What it draws and how it moves are pure functions (``svg``, ``motion``); putting them on
+the page is ``assets/board.js``'s, one call each.
 """
 
 from __future__ import annotations
 
-import asyncio
 import random
 from typing import Any, Final
 
-from pyscript import document, window
+from pyscript import window
 from pyscript.ffi import to_js
 
-from ...board import parse_square
-from .svg import CELL, MARGIN, BoardView, die_face, render_board, square_origin
+from . import motion
+from .svg import BoardView, render_board
 
-HOP_MS: Final = 170
-"""One hop of a flying die at normal speed."""
-ROLL_FRAMES: Final = 7
 SPEEDS: Final = {"slow": 1.8, "normal": 1.0, "fast": 0.45, "off": 0.0}
 """Animation speed settings → a factor on every animation's length (0: none)."""
-_SIZE: Final = 2 * MARGIN + 10 * CELL
 
 
 def reduced_motion() -> bool:
@@ -60,56 +56,28 @@ class BoardWidget:
     def place_beside(self, box: Any, square: str) -> None:
         """Put ``box`` (the value picker) beside ``square``, on the side with room: below
         it in the upper half, above it in the lower half, clear of the board's sides."""
-        x, y = square_origin(parse_square(square), self.bottom)
-        below = y < _SIZE / 2
-        left = min(max(100 * (x + CELL / 2) / _SIZE, 24), 76)
-        top = 100 * ((y + CELL) if below else y) / _SIZE
-        box.style.left = f"{left:.2f}%"
-        box.style.top = f"{top:.2f}%"
-        box.classList.toggle("above", not below)
+        spot = motion.beside(square, self.bottom)
+        window.deriveBoard.placeBeside(box, spot.left, spot.top, spot.above)
 
     async def fly(self, path: tuple[str, ...]) -> None:
         """The die now on ``path[-1]`` flies there from ``path[0]``, hop by hop."""
-        if len(path) < 2:  # an entry, or no move at all: nothing to fly
+        flight = motion.flight(path, self.bottom, self.factor)
+        if flight is None:
             return
-        die = self.die(path[-1])
-        factor = self.factor
-        if die is None or factor <= 0:
-            return
-        end_x, end_y = square_origin(parse_square(path[-1]), self.bottom)
-        frames = []
-        for name in path:
-            x, y = square_origin(parse_square(name), self.bottom)
-            frames.append({"transform": f"translate({x - end_x}px, {y - end_y}px)"})
-        # Fly a copy above every square (later squares would paint over the die itself).
-        layer = self.element.querySelector(".fx")
-        holder = document.createElementNS("http://www.w3.org/2000/svg", "g")
-        holder.setAttribute("transform", f"translate({end_x} {end_y})")
-        flyer = die.cloneNode(True)
-        flyer.removeAttribute("data-die")
-        holder.append(flyer)
-        layer.append(holder)
-        die.style.visibility = "hidden"
-        duration = HOP_MS * factor * (len(path) - 1)
-        animation = flyer.animate(
-            to_js(frames), to_js({"duration": duration, "easing": "ease-in-out"})
+        await window.deriveBoard.fly(
+            self.element, path[-1], to_js(flight.end), to_js(flight.hops), flight.ms
         )
-        await animation.finished
-        holder.remove()
-        die.style.visibility = ""
 
     async def roll(self, square: str, colour: str, value: int) -> None:
         """A re-rolled die tumbles through random faces and lands on ``value``."""
-        die = self.die(square)
         factor = self.factor
-        if die is None or factor <= 0:
+        if factor <= 0:
             return
-        face = document.createElementNS("http://www.w3.org/2000/svg", "g")
-        face.classList.add("rolling")
-        die.append(face)
-        for _ in range(ROLL_FRAMES):
-            face.innerHTML = die_face(colour, random.randint(1, 6), x=12, y=12)
-            await asyncio.sleep(0.07 * factor)
-        face.innerHTML = die_face(colour, value, x=12, y=12)
-        await asyncio.sleep(0.12 * factor)
-        face.remove()
+        faces = motion.roll_faces(colour, value, random.Random())
+        await window.deriveBoard.roll(
+            self.element,
+            square,
+            to_js(faces),
+            motion.ROLL_FRAME_MS * factor,
+            motion.ROLL_HOLD_MS * factor,
+        )

@@ -605,19 +605,13 @@ class Page:
             await self.board.roll(square, played.colour, played.value)
 
     async def roll_start_dice(self) -> None:
+        """The start roll's dice tumble a moment before showing what they rolled."""
         if self.board.factor <= 0:
             return
-        dice = list(document.querySelectorAll("#start-roll .roll-die"))
-        finals = [(d, str(d.dataset.colour), int(d.dataset.value)) for d in dice]
-        for element, _, _ in finals:
-            element.classList.add("rolling")
-        for _ in range(9):
-            for element, colour, _ in finals:
-                element.innerHTML = die_svg(colour, random.randint(1, 6), size=44)
-            await asyncio.sleep(0.08)
-        for element, colour, value in finals:
-            element.innerHTML = die_svg(colour, value, size=44)
-            element.classList.remove("rolling")
+        rng = random.Random()
+        dice = [colour for roll in self.ctrl.game.start_roll for colour in roll]
+        frames = [[die_svg(c, rng.randint(1, 6), size=44) for _ in range(9)] for c in dice]
+        await window.deriveView.rollStart(to_js(frames), 80)
 
 
 def _parse_ai(text: str) -> dict[str, str]:
