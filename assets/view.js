@@ -109,6 +109,12 @@
     parsed.innerHTML = markup;
     if (parsed.innerHTML !== element.innerHTML) element.innerHTML = markup;
   }
+  // A region drawn again, and shown or hidden.
+  function region(selector, markup, shown) {
+    const element = $(selector);
+    element.innerHTML = markup;
+    element.hidden = !shown;
+  }
   let lastAnnouncement = "";
   let scrolledTo = null;
 
@@ -143,12 +149,8 @@
     }
     notice.setAttribute("role", scene.notice_role);
     $("#log").innerHTML = scene.log_html;
-    const question = $("#question");
-    question.innerHTML = scene.question_html;
-    question.hidden = !scene.question_html;
-    const history = $("#history");
-    history.innerHTML = scene.history_html;
-    history.hidden = !scene.viewing;
+    region("#question", scene.question_html, Boolean(scene.question_html));
+    region("#history", scene.history_html, scene.viewing);
     const steps = $("#history-steps");
     steps.hidden = !scene.viewing;
     for (const button of steps.querySelectorAll("[data-step]")) {
@@ -159,12 +161,8 @@
     setMarkup($("#moves"), scene.moves_html);
     scrollMoves(scene.plies);
     setText($("#game-title"), scene.title);
-    const end = $("#end");
-    end.innerHTML = scene.end_html;
-    end.hidden = !scene.end_html;
-    const picker = $("#picker");
-    picker.innerHTML = scene.picker_html;
-    picker.hidden = !scene.picking;
+    region("#end", scene.end_html, Boolean(scene.end_html));
+    region("#picker", scene.picker_html, scene.picking);
     for (const [action, enabled] of Object.entries(scene.enabled)) {
       for (const button of document.querySelectorAll(`[data-action="${action}"]`)) {
         button.disabled = !enabled;
