@@ -394,10 +394,58 @@
     });
   }
 
+  // The review's section under the board (derive/web/review/page.py): opened with its
+  // parts (`markup`, once), drawn again part by part (`reviewShow`), and closed when its
+  // game is no longer the page's. <html data-review> says how far it is (running, done).
+  function reviewOpen(markup) {
+    const root = document.documentElement;
+    root.classList.add("reviewing");
+    root.dataset.review = "running";
+    if (document.getElementById("review")) return;
+    const section = document.createElement("section");
+    section.id = "review";
+    section.className = "review";
+    section.setAttribute("aria-labelledby", "review-title");
+    section.innerHTML = markup;
+    $(".board-box").after(section);
+  }
+
+  function reviewClose() {
+    const section = document.getElementById("review");
+    if (section) section.remove();
+    const root = document.documentElement;
+    root.classList.remove("reviewing");
+    root.removeAttribute("data-review");
+  }
+
+  // `parts`: the summary, the graph and the mistakes' markup when they changed; the
+  // analysis's progress, its words, the stop button's, and the ply shown.
+  function reviewShow(parts) {
+    const section = document.getElementById("review");
+    if (!section) return;
+    const part = (selector) => section.querySelector(selector);
+    if (typeof parts.summary === "string") part(".review-summary-box").innerHTML = parts.summary;
+    if (typeof parts.graph === "string") part(".review-graph-box").innerHTML = parts.graph;
+    if (typeof parts.mistakes === "string") {
+      part(".review-mistakes-box").innerHTML = parts.mistakes;
+    }
+    const bar = part("progress");
+    bar.max = parts.searches;
+    bar.value = parts.searched;
+    part(".review-progress-words").textContent = parts.words;
+    const stop = part(".review-stop");
+    stop.hidden = parts.done;
+    stop.textContent = parts.stop;
+    part(".review-at").textContent = parts.at;
+    const root = document.documentElement;
+    root.dataset.review = parts.review;
+    root.dataset.reviewPly = String(parts.ply);
+  }
+
   const wordKeys = () => window.deriveWords.wordKeys();
   window.deriveView = {
     clearMove, clickOf, copyLink, dialog, embedded, enableControls, fieldsOf, hello, listen, pickFile,
-    placeHistory, pressOf, ready, remember, rollStart, settings, setupError, setupFields,
-    setupState, share, show, speak, wordKeys,
+    placeHistory, pressOf, ready, remember, reviewClose, reviewOpen, reviewShow, rollStart,
+    settings, setupError, setupFields, setupState, share, show, speak, wordKeys,
   };
 })();

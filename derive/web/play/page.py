@@ -145,7 +145,7 @@ class Page:
         keeper.reviewing()
         if self.review is None or self.review.state.game.moves != self.ctrl.game.moves:
             budget, kept = review_keeping.choose(budget, keeper.kept_analysis(self.ctrl.game))
-            self.review = ReviewPage(self, document, budget, kept)
+            self.review = ReviewPage(self, window.deriveView, budget, kept)
             self.shelf.render()  # a kept analysis found damaged is said
         self.review.open()
         if not self.review.state.done:

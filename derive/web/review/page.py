@@ -2,8 +2,9 @@
 computer's worker in slices, and the ply shown.
 
 The state and every word are ``driver``'s, ``graph``'s and ``panel``'s (tested without
-a browser); this glue builds the section, carries the worker's answers to the state and
-the player's clicks and keys to the board (the game page's controller shows a ply).
+a browser); this glue carries the worker's answers to the state and the player's clicks
+and keys to the board (the game page's controller shows a ply), and hands the section's
+parts to the page's view (``assets/view.js``: ``reviewOpen``, ``reviewShow``).
 
 (Not type-checked beyond ``Any``: ``pyscript`` and ``js`` exist only in Pyodide.)
 """
@@ -15,6 +16,9 @@ import json
 from collections.abc import Coroutine
 from html import escape
 from typing import Any, Final, Protocol
+
+import js
+from pyscript.ffi import to_js
 
 from ...game import Game
 from ..board.highlights import move_shape
@@ -58,15 +62,17 @@ class Host(Protocol):
 class ReviewPage:
     """The review of the page's game; ``open`` shows it and starts the analysis."""
 
-    def __init__(self, host: Host, document: Any, budget: int, kept: Any = None) -> None:
-        """``kept``: the analysis kept with the game (an ``Analysis`` at ``budget``)."""
+    def __init__(self, host: Host, view: Any, budget: int, kept: Any = None) -> None:
+        """``view``: the page's view (``assets/view.js``), which puts the section on the
+        page; ``kept``: the analysis kept with the game (an ``Analysis`` at ``budget``)."""
         self.host = host
-        self.document = document
+        self.view = view
         self.budget = budget
         self.state = ReviewState(Game.from_record(host.ctrl.game.record()))
         fill(self.state, kept)  # a complete one is the review: no search at all
         self.keeping = Keeping(host.keep_analysis, budget, self.state)
-        self.section: Any = None
+        self.opened = False
+        """The section is on the page."""
         self.running = False
         self.stopped = False
         self.drawn: tuple[Any, ...] | None = None
@@ -82,29 +88,17 @@ class ReviewPage:
         return self.host.ctrl.lang
 
     def open(self) -> None:
-        root = self.document.documentElement
-        root.classList.add("reviewing")
-        root.dataset.review = "running"
-        if self.section is None:
-            self._build()
+        if not self.opened:
+            self.opened = True
+            self.drawn = None  # a new section: draw it all
+        self.view.reviewOpen(self._markup())
         self.show(self.state.total)
-
-    def _build(self) -> None:
-        doc = self.document
-        section = doc.createElement("section")
-        section.id = "review"
-        section.className = "review"
-        section.setAttribute("aria-labelledby", "review-title")
-        area = doc.querySelector(".board-box")
-        area.after(section)
-        self.section = section
-        self.drawn = None  # a new section: draw it all
-        self._fill()
 
     def _t(self, key: str) -> str:
         return escape(i18n.t(self.lang, key))
 
-    def _fill(self) -> None:
+    def _markup(self) -> str:
+        """The section's parts, filled by ``render``."""
         t = self._t
         steps = "".join(
             f'<button type="button" data-review-step="{delta}" aria-label="{t(key)}"'
@@ -113,7 +107,7 @@ class ReviewPage:
             for name, key, delta in STEPS
         )
         # The step buttons first, right under the board: step and watch at once.
-        self.section.innerHTML = (
+        return (
             f'<div class="review-steps" role="group" aria-label="{t("review.title")}">{steps}'
             f'<span class="review-at" aria-live="polite"></span></div>'
             '<div class="review-graph-box"></div>'
@@ -131,17 +125,14 @@ class ReviewPage:
     @property
     def active(self) -> bool:
         """Open, and still about the page's game (a new game or a move made closes it)."""
-        return self.section is not None and self.state.game.moves == self.host.ctrl.game.moves
+        return self.opened and self.state.game.moves == self.host.ctrl.game.moves
 
     def sync(self) -> None:
         """After the page drew: close the review if its game is no longer the page's."""
-        if self.section is not None and not self.active:
+        if self.opened and not self.active:
             self.stopped = True
-            self.section.remove()
-            self.section = None
-            root = self.document.documentElement
-            root.classList.remove("reviewing")
-            root.removeAttribute("data-review")
+            self.opened = False
+            self.view.reviewClose()
 
     # ----- the analysis ------------------------------------------------------
 
@@ -171,7 +162,7 @@ class ReviewPage:
                     await asyncio.sleep(0)
                     self.keeping.answered(self.state)
                     self.saving = False
-                if self.state.done or self.state.error or self.section is None:
+                if self.state.done or self.state.error or not self.opened:
                     break
         finally:
             self.running = self.saving = False
@@ -241,33 +232,31 @@ class ReviewPage:
         return (shape,) if shape is not None else ()
 
     def render(self) -> None:
-        if self.section is None:
+        if not self.opened:
             return
-        state, lang, doc = self.state, self.lang, self.document
-        box = self.section.querySelector
+        state, lang = self.state, self.lang
         analysed = (len(state.plies), state.done, lang)
         judged = state.judged() if self.drawn != (analysed, state.shown) else []
+        parts: dict[str, Any] = {}
         if self.drawn is None or self.drawn[0] != analysed:
-            box(".review-summary-box").innerHTML = summary_html(
-                lang, state.sides, judged, state.turning()
-            )
+            parts["summary"] = summary_html(lang, state.sides, judged, state.turning())
         if self.drawn != (analysed, state.shown):
-            box(".review-graph-box").innerHTML = graph_svg(
+            parts["graph"] = graph_svg(
                 state.points(), state.sides, total=state.total, current=state.shown, lang=lang
             )
-            box(".review-mistakes-box").innerHTML = mistakes_html(lang, judged, state.shown)
+            parts["mistakes"] = mistakes_html(lang, judged, state.shown)
             self.drawn = (analysed, state.shown)
-            if self.board_drawn != (self.marks(), state.better_shown()):
-                self.host.render()  # a mark or an arrow arrived: the list and the board
-        bar = box("progress")
-        bar.max = state.searches
-        bar.value = state.searched if not state.done else state.searches
-        words = state.error or progress_words(lang, len(state.plies), state.total + 1)
-        box(".review-progress-words").textContent = words
-        stop = box(".review-stop")
-        stop.hidden = state.done
-        stop.textContent = i18n.t(lang, "review.stop" if self.running else "review.resume")
-        box(".review-at").textContent = i18n.t(lang, "review.ply", ply=state.shown)
         done = state.done and not self.saving
-        doc.documentElement.dataset.review = "done" if done else "running"
-        doc.documentElement.dataset.reviewPly = str(state.shown)
+        parts.update(
+            searches=state.searches,
+            searched=state.searched if not state.done else state.searches,
+            words=state.error or progress_words(lang, len(state.plies), state.total + 1),
+            done=state.done,
+            stop=i18n.t(lang, "review.stop" if self.running else "review.resume"),
+            at=i18n.t(lang, "review.ply", ply=state.shown),
+            review="done" if done else "running",
+            ply=state.shown,
+        )
+        self.view.reviewShow(to_js(parts, dict_converter=js.Object.fromEntries))
+        if "graph" in parts and self.board_drawn != (self.marks(), state.better_shown()):
+            self.host.render()  # a mark or an arrow arrived: the list and the board
