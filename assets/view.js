@@ -442,10 +442,31 @@
     root.dataset.reviewPly = String(parts.ply);
   }
 
+  // The shelf ("Your games"): its messages and its list, each when it changed (null: as
+  // it is; a message with role="alert" is said again each time it is put in).
+  function shelfShow(messages, games) {
+    const box = $("#shelf-messages");
+    if (box && typeof messages === "string") box.innerHTML = messages;
+    const listing = $("#saved-games");
+    if (listing && typeof games === "string") listing.innerHTML = games;
+  }
+
+  // A file saved to the player's device (an exported game).
+  function download(name, mime, text) {
+    const url = URL.createObjectURL(new Blob([text], { type: mime }));
+    const link = document.createElement("a");
+    link.href = url;
+    link.download = name;
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }
+
   const wordKeys = () => window.deriveWords.wordKeys();
   window.deriveView = {
-    clearMove, clickOf, copyLink, dialog, embedded, enableControls, fieldsOf, hello, listen, pickFile,
+    clearMove, clickOf, copyLink, dialog, download, embedded, enableControls, fieldsOf, hello, listen, pickFile,
     placeHistory, pressOf, ready, remember, reviewClose, reviewOpen, reviewShow, rollStart,
-    settings, setupError, setupFields, setupState, share, show, speak, wordKeys,
+    settings, setupError, setupFields, setupState, share, shelfShow, show, speak, wordKeys,
   };
 })();

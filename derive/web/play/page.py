@@ -492,6 +492,7 @@ class Page:
         view = window.deriveView
         view.speak(lang, to_js(words, dict_converter=js.Object.fromEntries), title, why.PAGES[lang])
         view.settings(self.sound.on, self.board.speed)
+        self.shelf.render(force=True)  # the shelf's words follow the page's
 
     def set_language(self, lang: str) -> None:
         self.ctrl.lang = lang

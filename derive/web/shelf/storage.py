@@ -154,12 +154,6 @@ class ShelfGlue:
             setup_needed = self.keeper.launch(launch.game, launch.ai, code=code, error=error)
         self._select(launch)
         window.addEventListener("storage", _keep(page.guard(self.on_storage)))
-        # The page's language can change at any time: the shelf's words follow it.
-        redraw = page.guard(lambda _: self.render(force=True))
-        observer = js.MutationObserver.new(_keep(lambda *_: redraw(None)))
-        observer.observe(
-            document.documentElement, to_js({"attributes": True, "attributeFilter": ["lang"]})
-        )
         self.render()
         return setup_needed
 
@@ -181,17 +175,16 @@ class ShelfGlue:
         pictures are drawn while the list is open (``pictures``: whatever it is)."""
         keeper = self.keeper
         messages = shelf_panel.messages_html(keeper)
-        box = _find("#shelf-messages")
-        if box is not None and (force or messages != self.shown_messages):
-            box.innerHTML = messages
-            self.shown_messages = messages
         if pictures is None:
             pictures = "games" in self.page.dialogs
         games = shelf_panel.games_html(keeper, self._when, pictures=pictures)
-        listing = _find("#saved-games")
-        if listing is not None and (force or games != self.shown_games):
-            listing.innerHTML = games
-            self.shown_games = games
+        changed_messages = force or messages != self.shown_messages
+        changed_games = force or games != self.shown_games
+        if changed_messages or changed_games:
+            window.deriveView.shelfShow(
+                messages if changed_messages else None, games if changed_games else None
+            )
+        self.shown_messages, self.shown_games = messages, games
 
     def _when(self, ms: int) -> str:
         options = to_js({"dateStyle": "medium", "timeStyle": "short"})
@@ -256,15 +249,7 @@ class ShelfGlue:
     # ----- files and links -------------------------------------------------------------
 
     def download(self, file: Download) -> None:
-        blob = js.Blob.new(to_js([file.text]), to_js({"type": file.mime}))
-        url = js.URL.createObjectURL(blob)
-        link = document.createElement("a")
-        link.href = url
-        link.download = file.name
-        document.body.append(link)
-        link.click()
-        link.remove()
-        window.setTimeout(create_proxy(lambda: js.URL.revokeObjectURL(url)), 1000)
+        window.deriveView.download(file.name, file.mime, file.text)
 
     def export(self) -> None:
         ctrl = self.page.ctrl
