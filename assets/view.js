@@ -211,7 +211,9 @@
 
   // What the player does, handed to the game's Python as plain messages, once it is up:
   // `receive(kind, data)` answers a key press with whether the game took it.
-  function listen(receive) {
+  // `maxFileBytes`: a file chosen to import that is larger is not even read (a huge file
+  // would hold the page).
+  function listen(receive, maxFileBytes) {
     document.addEventListener("click", (event) => receive("click", clickOf(event.target)));
     document.addEventListener("keydown", (event) => {
       const press = pressOf(event);
@@ -238,6 +240,24 @@
     for (const dialog of document.querySelectorAll("dialog[id]")) {
       dialog.addEventListener("close", () => receive("closed", { id: dialog.id }));
     }
+    const chooser = $("#import-file");
+    chooser.addEventListener("change", async () => {
+      const file = chooser.files && chooser.files[0];
+      chooser.value = ""; // the same file can be chosen again
+      if (!file) return;
+      if (file.size > maxFileBytes) {
+        receive("file", { trouble: "too-big" });
+        return;
+      }
+      let text;
+      try {
+        text = await file.text();
+      } catch (_) {
+        receive("file", { trouble: "unreadable" });
+        return;
+      }
+      receive("file", { text });
+    });
     for (const setting of document.querySelectorAll("[data-setting]")) {
       setting.addEventListener("change", () => {
         const on = setting.checked ? "on" : "off";

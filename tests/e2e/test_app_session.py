@@ -9,6 +9,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
+from derive.web.shelf.saved import MAX_FILE_BYTES
 from tests.e2e.appdriver import (
     board_position,
     click_square,
@@ -146,6 +147,13 @@ def test_export_then_bad_and_good_imports(page: Page, server_url: str, tmp_path:
     foreign.write_text("1. e4 e5 2. Nf3")
     page.set_input_files("#import-file", str(foreign))
     expect(page.locator("#notice")).to_contain_text("neither a game record")
+    assert board_position(page) == position
+
+    # Larger than any game record: refused without being read, the game kept.
+    huge = tmp_path / "huge.json"
+    huge.write_bytes(b" " * (MAX_FILE_BYTES + 1))
+    page.set_input_files("#import-file", str(huge))
+    expect(page.locator("#notice")).to_contain_text("too large for a game record")
     assert board_position(page) == position
 
     page.set_input_files("#import-file", str(saved))

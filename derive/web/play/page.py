@@ -24,6 +24,7 @@ from ..board.widget import SPEEDS, BoardWidget
 from ..review import driver as review_driver
 from ..review import keeping as review_keeping
 from ..review.page import ReviewPage
+from ..shelf.saved import MAX_FILE_BYTES
 from ..shelf.storage import ShelfGlue
 from ..table import clicks, manners, panel, params, scene
 from ..table.controller import Controller, Notice, Setup
@@ -41,12 +42,6 @@ MAX_TYPED = 200
 """Longer than any move's notation: a longer text in the move field is not read."""
 MAX_FIELD_NAME = 40
 _proxies: list[Any] = []
-
-
-def _on(target: Any, event: str, handler: Callable[..., Any]) -> None:
-    proxy = create_proxy(handler)
-    _proxies.append(proxy)  # keep alive for the page's lifetime
-    target.addEventListener(event, proxy)
 
 
 def _py(value: Any) -> Any:
@@ -203,8 +198,7 @@ class Page:
         # What the player does comes from the view as plain messages (``receive``).
         receive = create_proxy(self.receive)
         _proxies.append(receive)
-        window.deriveView.listen(receive)
-        _on(_el("#import-file"), "change", self.guard(self.on_import))
+        window.deriveView.listen(receive, MAX_FILE_BYTES)
 
     def receive(self, kind: Any, data: Any) -> bool:
         """One message of the view (``assets/view.js``): what the player did, as plain
@@ -230,6 +224,7 @@ class Page:
             "setup-cancel": lambda _: self.cancel_setup(),
             "setting": self.on_setting,
             "closed": self.on_closed,
+            "file": self.shelf.on_file,
         }
 
     def open_dialog(self, name: str, markup: str | None = None) -> None:
@@ -571,9 +566,6 @@ class Page:
 
     def export(self) -> None:
         self.shelf.export()
-
-    def on_import(self, event: Any) -> None:
-        self.shelf.on_import(event)
 
     def share(self) -> None:
         self.shelf.share()

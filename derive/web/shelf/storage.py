@@ -18,7 +18,7 @@ from typing import Any
 
 import js
 from pyodide.ffi import JsException
-from pyscript import document, window
+from pyscript import window
 from pyscript.ffi import create_proxy, is_none, to_js
 
 from ..table import params
@@ -38,11 +38,6 @@ def _keep(handler: Any) -> Any:
     proxy = create_proxy(handler)
     _proxies.append(proxy)  # alive for the page's lifetime
     return proxy
-
-
-def _find(selector: str) -> Any:
-    found = document.querySelector(selector)
-    return None if is_none(found) else found
 
 
 class LocalStore:
@@ -257,23 +252,18 @@ class ShelfGlue:
         ctrl.notice = Notice("success", ctrl.t("file.exported"))
         self.page.render()
 
-    def on_import(self, event: Any) -> None:
-        files = _find("#import-file").files
-        if not files or files.length == 0:
-            return
-        self.page.spawn(self.read_import(files.item(0)))
-
-    async def read_import(self, file: Any) -> None:
-        field = _find("#import-file")
+    def on_file(self, data: object) -> None:
+        """A file chosen to import, as the view read it (``assets/view.js``): its text, or
+        why there is none (larger than a game record can be: not even read; unreadable)."""
         page = self.page
         ctrl = page.ctrl
-        if int(file.size) > MAX_FILE_BYTES:
-            field.value = ""  # not even read: a huge file would hold the page
-            ctrl.notice = Notice("error", ctrl.t("file.bad", reason=ctrl.t("file.too_big")))
+        text = data.get("text") if isinstance(data, dict) else None
+        if not isinstance(text, str) or len(text) > MAX_FILE_BYTES:
+            trouble = data.get("trouble") if isinstance(data, dict) else None
+            reason = "file.unreadable" if trouble == "unreadable" else "file.too_big"
+            ctrl.notice = Notice("error", ctrl.t("file.bad", reason=ctrl.t(reason)))
             page.render()
             return
-        text = str(await file.text())
-        field.value = ""
         if self.keeper.import_text(text):
             page.banner_dismissed = False
             page.changed()
