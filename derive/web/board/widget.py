@@ -50,9 +50,6 @@ class BoardWidget:
         self.bottom = view.bottom
         window.deriveBoard.draw(self.element, render_board(view, ids=self.ids, static=static))
 
-    def die(self, square: str) -> Any:
-        return self.element.querySelector(f'[data-die="{square}"]')
-
     def place_beside(self, box: Any, square: str) -> None:
         """Put ``box`` (the value picker) beside ``square``, on the side with room: below
         it in the upper half, above it in the lower half, clear of the board's sides."""

@@ -21,7 +21,11 @@ MAX_SETTING: Final = 16
 """The longest setting kept (``"normal"``, ``"fr"``, ``"on"``…)."""
 MAX_EARLY_CLICKS: Final = 8
 """As many squares as boot.js keeps."""
-SETTINGS: Final = ("derive.lang", "derive.speed", "derive.sound")
+LANG_KEY: Final = "derive.lang"
+SPEED_KEY: Final = "derive.speed"
+SOUND_KEY: Final = "derive.sound"
+SETTINGS: Final = (LANG_KEY, SPEED_KEY, SOUND_KEY)
+"""The settings kept in local storage (the view reads them: ``assets/view.js``)."""
 
 
 @dataclasses.dataclass(frozen=True)

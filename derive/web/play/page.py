@@ -32,11 +32,8 @@ from ..table.state import Played
 from ..words import i18n, why
 from . import keys, sound
 from .computer import Computer
-from .hello import Hello, hello_from
+from .hello import LANG_KEY, SOUND_KEY, SPEED_KEY, Hello, hello_from
 
-LANG_KEY = "derive.lang"
-SPEED_KEY = "derive.speed"
-SOUND_KEY = "derive.sound"
 ACTIONS: dict[str, Literal["+", "-", "?"]] = {"up": "+", "down": "-", "reroll": "?"}
 MAX_TYPED = 200
 """Longer than any move's notation: a longer text in the move field is not read."""
@@ -72,6 +69,8 @@ class Page:
         """The form opened over no game (a first visit): cancelling it starts its game."""
         self.dialogs: set[str] = set()
         """The ids of the dialogs open (the view says when one closes)."""
+        self.handlers: dict[str, Callable[[Any], Any]] = {}
+        """The view's messages by kind (``_bind``)."""
         stored = hello.stored
         self.board = BoardWidget(_el("#board"), speed=stored.get(SPEED_KEY) or "auto")
         self.sound = sound.Sound(on=stored.get(SOUND_KEY) == "on")
@@ -196,6 +195,7 @@ class Page:
 
     def _bind(self) -> None:
         # What the player does comes from the view as plain messages (``receive``).
+        self.handlers = self._handlers()
         receive = create_proxy(self.receive)
         _proxies.append(receive)
         window.deriveView.listen(receive, MAX_FILE_BYTES)
@@ -212,8 +212,8 @@ class Page:
             self.crash()
             return False
 
-    @property
-    def handlers(self) -> dict[str, Callable[[Any], Any]]:
+    def _handlers(self) -> dict[str, Callable[[Any], Any]]:
+        """Each message's handler, by the message's kind."""
         return {
             "click": lambda data: self.on_click(clicks.click_from(data)),
             "key": lambda data: self.on_key(keys.press_from(data)),
