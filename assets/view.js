@@ -67,9 +67,19 @@
     };
   }
 
-  // A form's fields by name, as text (the setup form: derive/web/table/panel.py reads it).
-  function fieldsOf(selector) {
-    const form = $(selector);
+  // How the game names a press (derive/web/play/keys.py, `signature`).
+  function signatureOf(press) {
+    const mods = ["alt", "ctrl", "meta", "shift"].filter((mod) => press[mod]);
+    const flags = mods.map((mod) => `${mod}+`).join("");
+    return `${press.on_board ? "board:" : ""}${flags}${press.key}`;
+  }
+  // The presses the game takes now (`keysTaken`, sent by Python as its state changes).
+  let taken = new Set();
+  const keysTaken = (signatures) => { taken = new Set(signatures); };
+
+  // The setup form's fields by name, as text (derive/web/table/panel.py reads them).
+  function fieldsOf() {
+    const form = $("#setup-form");
     if (!form) return {};
     return Object.fromEntries([...new FormData(form)].map(([name, value]) => [name, String(value)]));
   }
@@ -148,6 +158,7 @@
       notice.className = "notice";
     }
     notice.setAttribute("role", scene.notice_role);
+    $("#board").setAttribute("aria-activedescendant", scene.cursor);
     $("#log").innerHTML = scene.log_html;
     region("#question", scene.question_html, Boolean(scene.question_html));
     region("#history", scene.history_html, scene.viewing);
@@ -209,15 +220,22 @@
     $('[data-setting="speed"]').value = speed;
   }
 
-  // What the player does, handed to the game's Python as plain messages, once it is up:
-  // `receive(kind, data)` answers a key press with whether the game took it.
-  // `maxFileBytes`: a file chosen to import that is larger is not even read (a huge file
-  // would hold the page).
+  // What the player does, handed to the game's Python as plain messages, once it is up
+  // (`receive(kind, data)`). A key press the game takes now (`keysTaken`) is kept from the
+  // browser here, at once. `maxFileBytes`: a file chosen to import that is larger is not
+  // even read (a huge file would hold the page).
+  let told = null;
+  // The setup form's fields, said to the game as a change of no field: after a drawing,
+  // and when the game starts with the form open (the first visit's, opened by boot.js).
+  const tellFields = () => told("setup-change", { name: "", fields: fieldsOf() });
   function listen(receive, maxFileBytes) {
+    told = receive;
     document.addEventListener("click", (event) => receive("click", clickOf(event.target)));
     document.addEventListener("keydown", (event) => {
       const press = pressOf(event);
-      if (press && receive("key", press)) event.preventDefault();
+      if (!press) return;
+      if (taken.has(signatureOf(press))) event.preventDefault();
+      receive("key", press);
     });
     document.addEventListener("pointerdown", (event) => {
       receive("pointer", { kind: String(event.pointerType || "") });
@@ -229,11 +247,12 @@
     const form = $("#setup-form");
     form.addEventListener("submit", (event) => {
       event.preventDefault();
-      receive("setup-submit", {});
+      receive("setup-submit", { fields: fieldsOf() });
     });
     form.addEventListener("change", (event) => {
-      receive("setup-change", { name: String(event.target.name || "") });
+      receive("setup-change", { name: String(event.target.name || ""), fields: fieldsOf() });
     });
+    if ($("#setup").open) setTimeout(tellFields);
     // Escape closes the dialog by itself: it is a Cancel too.
     $("#setup").addEventListener("cancel", () => receive("setup-cancel", {}));
     // However a dialog closes (a button, Escape), the game knows which are open.
@@ -305,16 +324,18 @@
   const setupError = (text) => { $("#setup-form .setup-error").textContent = text; };
 
   // The setup form's fields drawn; `keep`: a form that reads the same is left as it is.
+  // The game hears the fields as drawn, a moment later (never within its own call).
   function setupFields(markup, keep) {
     const box = $("#setup-fields");
     if (keep) setMarkup(box, markup);
     else box.innerHTML = markup;
+    if (told) setTimeout(tellFields);
   }
 
   // What only the page has, read once when the game starts (derive/web/play/hello.py
   // decodes it): the link's parameters as the browser splits them, the browser's
-  // language, the settings kept, the pointer, the layout, and the first minute
-  // (window.deriveEarly, assets/boot.js).
+  // language, the settings kept, the pointer, the layout, the motion asked for, the keys
+  // of the page's words, and the first minute (window.deriveEarly, assets/boot.js).
   const SETTINGS = ["derive.lang", "derive.speed", "derive.sound"];
   function hello() {
     const stored = {};
@@ -332,6 +353,8 @@
       stored,
       coarse: matchMedia("(pointer: coarse)").matches,
       embed: document.documentElement.classList.contains("embed"),
+      reduced_motion: matchMedia("(prefers-reduced-motion: reduce)").matches,
+      words: window.deriveWords.wordKeys(),
       early: window.deriveEarly || {},
     };
   }
@@ -483,10 +506,64 @@
     setTimeout(() => URL.revokeObjectURL(url), 1000);
   }
 
-  const wordKeys = () => window.deriveWords.wordKeys();
+  // Something went wrong in the game's Python: said in words, in the notice.
+  function crash(text) {
+    const notice = $("#notice");
+    notice.textContent = text;
+    notice.className = "notice error";
+  }
+
+  // The game could not start: said where the loading message was.
+  function failed(text) {
+    const box = $("#loading .loading-text");
+    if (box) box.textContent = text;
+    document.documentElement.dataset.ready = "false";
+  }
+
+  // The start roll's box: `markup` shown, or hidden when there is none.
+  function startRoll(markup) {
+    const box = $("#start-roll");
+    if (markup) box.innerHTML = markup;
+    box.hidden = !markup;
+  }
+
+  // A sound's notes (derive/web/play/sound.py: frequency, start, length, loudness), with
+  // the Web Audio API; where there is none, silence.
+  let audio = null;
+  function sound(notes) {
+    try {
+      if (!audio) audio = new AudioContext();
+      const now = audio.currentTime;
+      for (const [frequency, start, length, loudness] of notes) {
+        const tone = audio.createOscillator();
+        const gain = audio.createGain();
+        tone.type = "triangle";
+        tone.frequency.value = frequency;
+        gain.gain.setValueAtTime(loudness, now + start);
+        gain.gain.exponentialRampToValueAtTime(0.001, now + start + length);
+        tone.connect(gain);
+        gain.connect(audio.destination);
+        tone.start(now + start);
+        tone.stop(now + start + length + 0.02);
+      }
+    } catch (_) {
+      // no Web Audio here: the game is played in silence
+    }
+  }
+
+  // The game's board (#board) and its value picker (#picker), by assets/board.js.
+  const boardDraw = (markup) => window.deriveBoard.draw($("#board"), markup);
+  const boardFly = (square, end, hops, ms) => window.deriveBoard.fly($("#board"), square, end, hops, ms);
+  const boardRoll = (square, faces, frameMs, holdMs) =>
+    window.deriveBoard.roll($("#board"), square, faces, frameMs, holdMs);
+  const pickerBeside = (left, top, above) =>
+    window.deriveBoard.placeBeside($("#picker"), left, top, above);
+
   window.deriveView = {
-    clearMove, clickOf, copyLink, dialog, download, embedded, enableControls, fieldsOf, hello, listen, pickFile,
+    boardDraw, boardFly, boardRoll, clearMove, clickOf, copyLink, crash, dialog, download,
+    embedded, enableControls, failed, hello, keysTaken, listen, pickFile, pickerBeside,
     placeHistory, pressOf, ready, remember, reviewClose, reviewOpen, reviewShow, rollStart,
-    settings, setupError, setupFields, setupState, share, shelfShow, show, speak, wordKeys,
+    settings, setupError, setupFields, setupState, share, shelfShow, show, sound, speak,
+    startRoll,
   };
 })();

@@ -1,9 +1,9 @@
 """One board on a page, in the browser: it draws a ``BoardView`` and animates moves.
 
 The same widget serves the game page, the Learn page's lessons and embedded boards: it
-knows no rules (the view says what to draw) and no page (it is handed its element).
+knows no rules (the view says what to draw) and no page (it is handed its surface).
 What it draws and how it moves are pure functions (``svg``, ``motion``); putting them on
-the page is ``assets/board.js``'s, one call each.
+the page is the surface's (``surface``), one call each.
 """
 
 from __future__ import annotations
@@ -11,23 +11,17 @@ from __future__ import annotations
 import random
 from typing import Any, Final
 
-from pyscript import window
-from pyscript.ffi import to_js
-
 from . import motion
+from .surface import Surface
 from .svg import BoardView, render_board
 
 SPEEDS: Final = {"slow": 1.8, "normal": 1.0, "fast": 0.45, "off": 0.0}
 """Animation speed settings → a factor on every animation's length (0: none)."""
 
 
-def reduced_motion() -> bool:
-    return bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
-
-
 class BoardWidget:
-    def __init__(self, element: Any, *, speed: str = "normal", ids: str = "sq-") -> None:
-        self.element = element
+    def __init__(self, surface: Surface, *, speed: str = "normal", ids: str = "sq-") -> None:
+        self.surface = surface
         self.speed = speed
         self.bottom = "r"
         self.ids = ids
@@ -38,7 +32,7 @@ class BoardWidget:
         """How long animations take; reduced motion, asked by the system, turns them off
         unless the player picked a speed themselves."""
         if self.speed == "auto":
-            return 0.0 if reduced_motion() else 1.0
+            return 0.0 if self.surface.reduced_motion() else 1.0
         return SPEEDS.get(self.speed, 1.0)
 
     def draw(self, view: BoardView, *, static: bool = False) -> None:
@@ -48,33 +42,29 @@ class BoardWidget:
         The board already there is changed in place, node by node (``assets/board.js``,
         loaded by every page with a board)."""
         self.bottom = view.bottom
-        window.deriveBoard.draw(self.element, render_board(view, ids=self.ids, static=static))
+        self.surface.draw(render_board(view, ids=self.ids, static=static))
 
     def place_beside(self, box: Any, square: str) -> None:
         """Put ``box`` (the value picker) beside ``square``, on the side with room: below
         it in the upper half, above it in the lower half, clear of the board's sides."""
         spot = motion.beside(square, self.bottom)
-        window.deriveBoard.placeBeside(box, spot.left, spot.top, spot.above)
+        self.surface.place_beside(box, spot.left, spot.top, spot.above)
 
     async def fly(self, path: tuple[str, ...]) -> None:
         """The die now on ``path[-1]`` flies there from ``path[0]``, hop by hop."""
         flight = motion.flight(path, self.bottom, self.factor)
         if flight is None:
             return
-        await window.deriveBoard.fly(
-            self.element, path[-1], to_js(flight.end), to_js(flight.hops), flight.ms
-        )
+        await self.surface.fly(path[-1], flight)
 
     async def roll(self, square: str, colour: str, value: int) -> None:
         """A re-rolled die tumbles through random faces and lands on ``value``."""
         factor = self.factor
         if factor <= 0:
             return
-        faces = motion.roll_faces(colour, value, random.Random())
-        await window.deriveBoard.roll(
-            self.element,
+        await self.surface.roll(
             square,
-            to_js(faces),
+            motion.roll_faces(colour, value, random.Random()),
             motion.ROLL_FRAME_MS * factor,
             motion.ROLL_HOLD_MS * factor,
         )

@@ -25,6 +25,7 @@ from typing import Any, Final, Literal
 from pyscript.ffi import to_js
 
 from ...notation import CAPTURE, Move
+from ..board.element import ElementSurface
 from ..board.orientation import KEY_DIAGONALS
 from ..board.widget import BoardWidget
 from ..dom import closest, document, early, on, one, py, spawn, window
@@ -92,7 +93,7 @@ class LessonView:
         self.board = board
         self.figure = one(root, ".lesson-board")
         self.wrap = one(self.figure, ".board-wrap")
-        self.widget = BoardWidget(self.wrap, speed=speed, ids=ids)
+        self.widget = BoardWidget(ElementSurface(self.wrap), speed=speed, ids=ids)
         self.ids = ids
         self.why_page = why_page
         """The page the "why?" links name when they point at this very page (the Learn

@@ -3,7 +3,8 @@
 The view (``assets/view.js``, ``hello``) reads once what only the page has: the link's
 parameters as the browser splits them, the browser's language, the settings kept from
 earlier visits, whether the pointer is a finger, whether the page is an embedded board,
-and what the visitor did before Python was up (``window.deriveEarly``, ``assets/boot.js``).
+whether the system asks for less motion, the keys of the words the page shows, and what
+the visitor did before Python was up (``window.deriveEarly``, ``assets/boot.js``).
 A page whose Python runs in a worker (WEB.md, "Python off the page's thread") gets the same
 object as its first message. Whatever does not fit is dropped, never raised: a link's own
 faults are ``table.params``'s to report, in words.
@@ -21,6 +22,8 @@ MAX_SETTING: Final = 16
 """The longest setting kept (``"normal"``, ``"fr"``, ``"on"``…)."""
 MAX_EARLY_CLICKS: Final = 8
 """As many squares as boot.js keeps."""
+MAX_WORDS: Final = 400
+"""More than the page's words' keys (``data-i18n``…: about 90)."""
 LANG_KEY: Final = "derive.lang"
 SPEED_KEY: Final = "derive.speed"
 SOUND_KEY: Final = "derive.sound"
@@ -40,6 +43,10 @@ class Hello:
     """The pointer is a finger (words then say "tap")."""
     embed: bool = False
     """The page is an embedded board (its layout chosen by boot.js)."""
+    reduced_motion: bool = False
+    """The system asks for less motion (animations off unless the player set a speed)."""
+    words: tuple[str, ...] = ()
+    """The keys of the words the page shows (``data-i18n``…), to say in another language."""
     early: Mapping[str, Any] = dataclasses.field(default_factory=dict)
     """What the visitor did before Python was up: ``setup`` (the form's fields, if sent),
     ``cancelled``, ``open`` (the form is still open), ``touched`` (the fields changed),
@@ -96,5 +103,7 @@ def hello_from(data: object) -> Hello:
         stored=kept,
         coarse=data.get("coarse") is True,
         embed=data.get("embed") is True,
+        reduced_motion=data.get("reduced_motion") is True,
+        words=tuple(_strings(data.get("words"), 60, MAX_WORDS)),
         early=_early(data.get("early")),
     )

@@ -12,10 +12,12 @@ keys are the review's to take first.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Mapping
 from typing import Final, Literal
 
 from ..board.orientation import KEY_DIAGONALS, Diagonal
+from ..review.driver import STEP_KEYS
 
 KEYS: Final[dict[str, str]] = {
     "+": "up",
@@ -106,3 +108,44 @@ def command(press: Press, *, viewing: bool, picking: bool) -> Command | None:
     if key in KEYS:
         return Command("do", KEYS[key])
     return None
+
+
+def reviews(press: Press) -> bool:
+    """``press`` is the review's while it is open (``review.driver.STEP_KEYS``): the key
+    with no modifier but Shift."""
+    return press.key in STEP_KEYS and not (press.ctrl or press.alt or press.meta)
+
+
+CANDIDATES: Final = tuple(
+    dict.fromkeys(
+        (*KEYS, *STEPS, *KEY_DIAGONALS, *STEP_KEYS, "Enter", " ", "Escape", *"123456", *"zZy")
+    )
+)
+"""Every key some state of the page takes (``taken`` tries each)."""
+
+
+def signature(press: Press) -> str:
+    """How the view names a press to look it up in ``taken`` (``assets/view.js``,
+    ``signatureOf``): the board's focus and each modifier, then the key."""
+    mods = ("alt+", "ctrl+", "meta+", "shift+")
+    held = (press.alt, press.ctrl, press.meta, press.shift)
+    flags = "".join(mod for mod, down in zip(mods, held, strict=True) if down)
+    return ("board:" if press.on_board else "") + flags + press.key
+
+
+@functools.cache
+def taken(*, viewing: bool, picking: bool, reviewing: bool) -> tuple[str, ...]:
+    """The presses the game takes at this moment, by ``signature``: the view keeps them
+    from the browser (a page scrolled by an arrow, a search box opened by a letter) at
+    once, before the game, maybe in a worker, has heard of them. Presses with Alt or Meta
+    are never the game's."""
+    found = []
+    for key in CANDIDATES:
+        for on_board in (False, True):
+            for ctrl in (False, True):
+                for shift in (False, True):
+                    press = Press(key, ctrl=ctrl, shift=shift, on_board=on_board)
+                    mine = reviewing and reviews(press)
+                    if mine or command(press, viewing=viewing, picking=picking) is not None:
+                        found.append(signature(press))
+    return tuple(found)

@@ -1,9 +1,12 @@
 """The game page's Python: the view's messages in (``assets/view.js``), what to show out.
 
 Decisions live in ``Controller`` (pure, tested under CPython); markup comes from ``svg``
-and ``panel``.  What is left here is what only a browser has: elements, events, storage,
-files, the clipboard, animations and the AI worker.  (Not type-checked: ``pyscript``
-and ``js`` exist only in Pyodide; see pyproject.toml.)
+and ``panel``. Everything shown goes out through the view (``link.Link``) as named calls
+with plain data, and everything the player does comes in as ``receive``'s messages: this
+module reads nothing off the page. What still ties it to the page's thread is the
+listening itself (``main``), the computer's worker (``computer``) and the shelf's storage
+(``shelf.storage``); WEB.md, "Python off the page's thread". (Not type-checked:
+``pyscript`` and ``js`` exist only in Pyodide; see pyproject.toml.)
 """
 
 from __future__ import annotations
@@ -17,10 +20,13 @@ from typing import Any, Literal
 
 import js
 from pyscript import document, window
-from pyscript.ffi import create_proxy, is_none, to_js
+from pyscript.ffi import create_proxy
 
+from ..board.surface import LinkSurface
 from ..board.svg import die_svg
 from ..board.widget import SPEEDS, BoardWidget
+from ..link import Link
+from ..pagelink import PageLink
 from ..review import driver as review_driver
 from ..review import keeping as review_keeping
 from ..review.page import ReviewPage
@@ -32,7 +38,7 @@ from ..table.state import Played
 from ..words import i18n, why
 from . import keys, sound
 from .computer import Computer
-from .hello import LANG_KEY, SOUND_KEY, SPEED_KEY, Hello, hello_from
+from .hello import LANG_KEY, MAX_PAIRS, SOUND_KEY, SPEED_KEY, Hello, hello_from
 
 ACTIONS: dict[str, Literal["+", "-", "?"]] = {"up": "+", "down": "-", "reroll": "?"}
 MAX_TYPED = 200
@@ -41,18 +47,11 @@ MAX_FIELD_NAME = 40
 _proxies: list[Any] = []
 
 
-def _py(value: Any) -> Any:
-    """JS ``null``/``undefined`` as ``None`` (Pyodide hands back a ``JsNull`` object)."""
-    return None if is_none(value) else value
-
-
-def _el(selector: str) -> Any:
-    return _py(document.querySelector(selector))
-
-
 class Page:
-    def __init__(self, hello: Hello) -> None:
+    def __init__(self, hello: Hello, view: Link) -> None:
         self.hello = hello
+        self.view = view
+        """The page's view (``assets/view.js``): everything shown goes through it."""
         """What the view said at start (the link, the settings kept, the first minute)."""
         self.ctrl = Controller(self._initial_language())
         self.embed = False
@@ -67,13 +66,20 @@ class Page:
         """The setup the form showed when it opened (its untouched seats go back to it)."""
         self.setup_first = False
         """The form opened over no game (a first visit): cancelling it starts its game."""
+        self.setup_fields: dict[str, str] = {}
+        """The setup form's fields as the view last said (each change, each drawing)."""
+        self.start_roll_shown: int | None = None
+        """The game (its seed) whose start roll is up."""
+        self.keys_taken: tuple[str, ...] | None = None
+        """The presses the view was last told the game takes (``keys.taken``)."""
         self.dialogs: set[str] = set()
         """The ids of the dialogs open (the view says when one closes)."""
         self.handlers: dict[str, Callable[[Any], Any]] = {}
         """The view's messages by kind (``_bind``)."""
         stored = hello.stored
-        self.board = BoardWidget(_el("#board"), speed=stored.get(SPEED_KEY) or "auto")
-        self.sound = sound.Sound(on=stored.get(SOUND_KEY) == "on")
+        surface = LinkSurface(view, reduced_motion=hello.reduced_motion)
+        self.board = BoardWidget(surface, speed=stored.get(SPEED_KEY) or "auto")
+        self.sound = sound.Sound(view, on=stored.get(SOUND_KEY) == "on")
         self.review: ReviewPage | None = None
         """The post-game review, once opened (``?review=1`` or the end banner)."""
 
@@ -102,22 +108,22 @@ class Page:
             ctrl.lang = launch.lang
         ctrl.flip = launch.flip
         setup_needed = self.shelf.launch(launch, error is not None)
-        view = window.deriveView
+        view = self.view
         if self.embed:
-            view.embedded()
+            view.send("embedded")
         self._bind()
         # The history banner in the page's flow under the board, with ◀ ▶ beside it: over
         # the board it covered the goal rive, and on a phone the side panel's step buttons
         # are far below (issue 26).
-        view.placeHistory(panel.history_steps_html(ctrl.lang))
+        view.send("placeHistory", panel.history_steps_html(ctrl.lang))
         self.apply_language()
         if error:
             ctrl.notice = Notice("error", error)
         # The static page ships its controls disabled; ``render`` disables what does not
         # apply, then the page says it is ready.
-        view.enableControls()
+        view.send("enableControls")
         self.render()
-        view.ready()
+        view.send("ready")
         if setup_needed:
             self.take_over_early_setup(asked=bool(launch.ai))
         self.replay_early_clicks()
@@ -139,7 +145,7 @@ class Page:
         keeper.reviewing()
         if self.review is None or self.review.state.game.moves != self.ctrl.game.moves:
             budget, kept = review_keeping.choose(budget, keeper.kept_analysis(self.ctrl.game))
-            self.review = ReviewPage(self, window.deriveView, budget, kept)
+            self.review = ReviewPage(self, self.view, budget, kept)
             self.shelf.render()  # a kept analysis found damaged is said
         self.review.open()
         if not self.review.state.done:
@@ -175,10 +181,10 @@ class Page:
             # The form is the one this module would draw (tools/pages/build_web.py): leave it
             # as the visitor has it, focus and all.
             self.setup_touched = {str(name) for name in early.get("touched") or ()}
-            # Drawn from the defaults, with the computer's levels already.
+            # Drawn from the defaults, with the computer's levels already; its state comes
+            # with its fields, which the view sends once it listens.
             self.setup_opened = Setup()
             self.setup_first = True
-            self.on_setup_change(None)
         elif first:
             self.open_setup(shown, first=True)
         else:
@@ -200,17 +206,16 @@ class Page:
         _proxies.append(receive)
         window.deriveView.listen(receive, MAX_FILE_BYTES)
 
-    def receive(self, kind: Any, data: Any) -> bool:
+    def receive(self, kind: Any, data: Any) -> None:
         """One message of the view (``assets/view.js``): what the player did, as plain
-        data; for a key press, whether the game took it (the view then keeps it from the
-        browser)."""
+        data. (Which key presses the game takes, the view knows beforehand: ``render``.)"""
         try:
             message = data.to_py(depth=4) if hasattr(data, "to_py") else data
             handler = self.handlers.get(str(kind))
-            return bool(handler(message)) if handler is not None else False
+            if handler is not None:
+                handler(message)
         except Exception:  # noqa: BLE001 - the last line of defence
             self.crash()
-            return False
 
     def _handlers(self) -> dict[str, Callable[[Any], Any]]:
         """Each message's handler, by the message's kind."""
@@ -230,11 +235,11 @@ class Page:
     def open_dialog(self, name: str, markup: str | None = None) -> None:
         """Open dialog ``name`` (modal), its body showing ``markup`` when given."""
         self.dialogs.add(name)
-        window.deriveView.dialog(name, True, markup)
+        self.view.send("dialog", name, True, markup)
 
     def close_dialog(self, name: str) -> None:
         self.dialogs.discard(name)
-        window.deriveView.dialog(name, False)
+        self.view.send("dialog", name, False)
 
     def on_closed(self, data: object) -> None:
         """A dialog closed, however (a button, Escape)."""
@@ -266,9 +271,7 @@ class Page:
 
     def crash(self) -> None:
         js.console.error(traceback.format_exc())
-        notice = _el("#notice")
-        notice.textContent = self.ctrl.t("error.generic")
-        notice.className = "notice error"
+        self.view.send("crash", self.ctrl.t("error.generic"))
 
     def on_click(self, click: clicks.Click) -> None:
         """A click, as the view read it (``assets/view.js``: the menus and the board's
@@ -337,7 +340,7 @@ class Page:
         elif action == "export":
             self.export()
         elif action == "import":
-            window.deriveView.pickFile()
+            self.view.send("pickFile")
         elif action == "share":
             self.share()
         elif action == "copy-link":
@@ -373,10 +376,10 @@ class Page:
             self.sound.on = value == "on"
             if self.sound.on:
                 self.sound.play("move")  # a sample, and browsers allow audio after a click
-            window.deriveView.remember(SOUND_KEY, value)
+            self.view.send("remember", SOUND_KEY, value)
         elif name == "speed" and isinstance(value, str) and (value == "auto" or value in SPEEDS):
             self.board.speed = value
-            window.deriveView.remember(SPEED_KEY, value)
+            self.view.send("remember", SPEED_KEY, value)
 
     def on_key(self, press: keys.Press | None) -> bool:
         """A key press, as the view read it (``assets/view.js``: none in a form field or
@@ -384,9 +387,8 @@ class Page:
         if press is None:
             return False
         review = self.review
-        plain = press.key and not (press.alt or press.meta or press.ctrl)
-        if plain and review is not None and review.active and review.on_key(press.key):
-            return True
+        if review is not None and review.active and keys.reviews(press):
+            return review.on_key(press.key)
         ctrl = self.ctrl
         command = keys.command(
             press, viewing=ctrl.view_ply is not None, picking=ctrl.picking is not None
@@ -414,7 +416,7 @@ class Page:
             return
         played = self.ctrl.play(text.strip())
         if played is not None:
-            window.deriveView.clearMove()
+            self.view.send("clearMove")
         self.after(played)
 
     # ----- after a change --------------------------------------------------
@@ -447,51 +449,59 @@ class Page:
         if review is not None:
             view = dataclasses.replace(view, shapes=review.shapes())
         self.board.draw(view)
-        self.board.element.setAttribute("aria-activedescendant", f"sq-{ctrl.cursor}")
         around = scene.scene(
             ctrl, marks=review.marks() if review else None, banner_dismissed=self.banner_dismissed
         )
-        fields = to_js(dataclasses.asdict(around), dict_converter=js.Object.fromEntries)
-        window.deriveView.show(fields)
+        self.view.send("show", dataclasses.asdict(around))
         if ctrl.picking is not None:
-            self.board.place_beside(_el("#picker"), ctrl.picking)
+            self.board.place_beside(None, ctrl.picking)
         self._render_start_roll()
+        self._tell_keys(review is not None)
         if self.review is not None:
             self.review.sync()
 
+    def _tell_keys(self, reviewing: bool) -> None:
+        # The view keeps a press from the browser when the game takes it: it must know
+        # which before the press, for the game may answer a message later (a worker).
+        ctrl = self.ctrl
+        taken = keys.taken(
+            viewing=ctrl.view_ply is not None, picking=ctrl.picking is not None, reviewing=reviewing
+        )
+        if taken != self.keys_taken:
+            self.keys_taken = taken
+            self.view.send("keysTaken", list(taken))
+
     def _render_start_roll(self) -> None:
         ctrl = self.ctrl
-        roll = _el("#start-roll")
         game = ctrl.game
         # The start roll stays up for the first round, so it can be read even when a
         # computer plays first.
         if game.start_roll and game.ply < len(game.seating.colours) and ctrl.view_ply is None:
-            if roll.hidden or roll.dataset.game != str(game.seed):
-                roll.innerHTML = panel.start_roll_html(game.start_roll, game.to_move, ctrl.lang)
-                roll.dataset.game = str(game.seed)
-                roll.hidden = False
+            if self.start_roll_shown != game.seed:
+                self.start_roll_shown = game.seed
+                markup = panel.start_roll_html(game.start_roll, game.to_move, ctrl.lang)
+                self.view.send("startRoll", markup)
                 if ctrl.fresh_start_roll:
                     ctrl.fresh_start_roll = False
                     self.spawn(self.roll_start_dice())
-        else:
-            roll.hidden = True
+        elif self.start_roll_shown is not None:
+            self.start_roll_shown = None
+            self.view.send("startRoll", "")
 
     # ----- language -------------------------------------------------------------
 
     def apply_language(self) -> None:
         lang = self.ctrl.lang
         table = i18n.STRINGS[lang]
-        keys = window.deriveView.wordKeys().to_py()
-        words = {str(key): i18n.t(lang, key) for key in keys if key in table}
+        words = {key: i18n.t(lang, key) for key in self.hello.words if key in table}
         title = f"{i18n.t(lang, 'app.title')} · {i18n.t(lang, 'app.tagline')}"
-        view = window.deriveView
-        view.speak(lang, to_js(words, dict_converter=js.Object.fromEntries), title, why.PAGES[lang])
-        view.settings(self.sound.on, self.board.speed)
+        self.view.send("speak", lang, words, title, why.PAGES[lang])
+        self.view.send("settings", self.sound.on, self.board.speed)
         self.shelf.render(force=True)  # the shelf's words follow the page's
 
     def set_language(self, lang: str) -> None:
         self.ctrl.lang = lang
-        window.deriveView.remember(LANG_KEY, lang)
+        self.view.send("remember", LANG_KEY, lang)
         self.apply_language()
         self.render()
 
@@ -528,36 +538,45 @@ class Page:
         same (its nodes, what the player set in it, and the focus stay)."""
         ctrl = self.ctrl
         markup = panel.setup_html(setup, lang, ctrl.ai_levels, ctrl.ai_state)
-        window.deriveView.setupFields(markup, keep)
-        self.on_setup_change(None)
+        # The view answers with the fields as drawn (a ``setup-change`` of no name), and
+        # the form's state follows from them.
+        self.view.send("setupFields", markup, keep)
 
     def _refresh_setup(self) -> None:
         """The open form, now with the computer's levels, keeping what the player chose.
         A form that would come out the same (the first visit's, drawn at build time, as a
         rule) is left as it is: its nodes, the first paint, and the focus in it stay."""
-        setup, lang = panel.setup_kept(self._form_fields(), self.setup_touched, self.setup_opened)
+        setup, lang = panel.setup_kept(self.setup_fields, self.setup_touched, self.setup_opened)
         self._fill_setup(setup, lang or self.ctrl.lang, keep=True)
 
-    def _form_fields(self) -> dict[str, str]:
-        fields = window.deriveView.fieldsOf("#setup-form").to_py()
-        return {str(name): str(value) for name, value in fields.items()}
+    def _take_fields(self, data: object) -> None:
+        fields = data.get("fields") if isinstance(data, dict) else None
+        if isinstance(fields, dict) and len(fields) <= MAX_PAIRS:
+            self.setup_fields = {
+                str(name)[:MAX_FIELD_NAME]: value[:MAX_FIELD_NAME]
+                for name, value in fields.items()
+                if isinstance(value, str)
+            }
 
     def on_setup_change(self, data: object) -> None:
-        """The setup form changed (``data``: the field's name), or was drawn (``None``)."""
+        """The setup form changed (``data``: the field's name, and all its fields), or
+        was drawn (no name)."""
+        self._take_fields(data)
         name = data.get("name") if isinstance(data, dict) else None
         if isinstance(name, str) and 0 < len(name) <= MAX_FIELD_NAME:
             self.setup_touched.add(name)
-        form = panel.setup_form(self._form_fields())
+        form = panel.setup_form(self.setup_fields)
         problem = self.ctrl.t(form.problem) if form.problem else ""
-        window.deriveView.setupState(form.teams, form.pairing, problem)
+        self.view.send("setupState", form.teams, form.pairing, problem)
 
-    def on_setup_submit(self, _data: object) -> None:
-        setup, lang = panel.setup_from_form(self._form_fields())
+    def on_setup_submit(self, data: object) -> None:
+        self._take_fields(data)
+        setup, lang = panel.setup_from_form(self.setup_fields)
         if lang and lang != self.ctrl.lang:
             self.set_language(lang)
         problem = setup.problem()
         if problem:
-            window.deriveView.setupError(self.ctrl.t(problem))
+            self.view.send("setupError", self.ctrl.t(problem))
             return
         self.close_dialog("setup")
         self.start_game(setup)
@@ -573,7 +592,7 @@ class Page:
     async def copy_link(self) -> None:
         """The share dialog's link to the clipboard; where the browser refuses, the link
         stays selected for the player to copy."""
-        if not await window.deriveView.copyLink():
+        if not await self.view.ask("copyLink"):
             return
         self.close_dialog("share")
         self.ctrl.notice = Notice("success", self.ctrl.t("share.copied"))
@@ -604,7 +623,7 @@ class Page:
         rng = random.Random()
         dice = [colour for roll in self.ctrl.game.start_roll for colour in roll]
         frames = [[die_svg(c, rng.randint(1, 6), size=44) for _ in range(9)] for c in dice]
-        await window.deriveView.rollStart(to_js(frames), 80)
+        await self.view.ask("rollStart", frames, 80)
 
 
 def _parse_ai(text: str) -> dict[str, str]:
@@ -620,14 +639,10 @@ async def main() -> None:
     replays it."""
     document.documentElement.dataset.importedMs = str(round(window.performance.now()))
     await asyncio.sleep(0)
-    page = Page(hello_from(window.deriveView.hello().to_py(depth=4)))
+    page = Page(hello_from(window.deriveView.hello().to_py(depth=4)), PageLink())
     await asyncio.sleep(0)
     try:
         page.start()
     except Exception:  # noqa: BLE001 - show a message, not a traceback
         js.console.error(traceback.format_exc())
-        box = _el("#loading .loading-text")
-        if box is not None:
-            box.textContent = page.ctrl.t("error.generic")
-        root = document.documentElement
-        root.dataset.ready = "false"
+        page.view.send("failed", page.ctrl.t("error.generic"))

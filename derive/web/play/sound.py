@@ -1,16 +1,16 @@
 """Optional table sounds: a click for a move, a knock for a capture, a chord at the end.
 
-Synthesised with the Web Audio API (no sound files to download or cache).  Off unless
-the player turns it on; the audio context is made on first use, after a click, since
-browsers refuse to start one before the person has interacted with the page.
+Each sound is a few notes, played by the view (``assets/view.js``, ``sound``) with the Web
+Audio API: no sound files to download or cache. Off unless the player turns it on; the
+view makes its audio context on first use, after a click, since browsers refuse to start
+one before the person has interacted with the page, and stays silent where there is none.
 """
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
-import js
-from pyodide.ffi import JsException
+from ..link import Link
 
 #: Each sound as notes: (frequency in Hz, start in s, length in s, loudness 0-1).
 SOUNDS: Final[dict[str, tuple[tuple[float, float, float, float], ...]]] = {
@@ -21,28 +21,10 @@ SOUNDS: Final[dict[str, tuple[tuple[float, float, float, float], ...]]] = {
 
 
 class Sound:
-    def __init__(self, *, on: bool = False) -> None:
+    def __init__(self, view: Link, *, on: bool = False) -> None:
+        self.view = view
         self.on = on
-        self._context: Any = None
 
     def play(self, name: str) -> None:
-        if not self.on or name not in SOUNDS:
-            return
-        try:
-            if self._context is None:
-                self._context = js.AudioContext.new()
-            context = self._context
-            now = context.currentTime
-            for frequency, start, length, loudness in SOUNDS[name]:
-                tone = context.createOscillator()
-                gain = context.createGain()
-                tone.type = "triangle"
-                tone.frequency.value = frequency
-                gain.gain.setValueAtTime(loudness, now + start)
-                gain.gain.exponentialRampToValueAtTime(0.001, now + start + length)
-                tone.connect(gain)
-                gain.connect(context.destination)
-                tone.start(now + start)
-                tone.stop(now + start + length + 0.02)
-        except (JsException, AttributeError):
-            self.on = False  # no Web Audio here: stay silent rather than fail every move
+        if self.on and name in SOUNDS:
+            self.view.send("sound", [list(note) for note in SOUNDS[name]])

@@ -17,6 +17,15 @@ from ...game import Game
 from .graph import Point
 from .panel import JUDGEMENTS, Judged
 
+STEP_KEYS: Final[dict[str, int]] = {
+    "ArrowLeft": -1,
+    "ArrowRight": 1,
+    "Home": -10_000,
+    "End": 10_000,
+}
+"""The review's keys and how far each steps: ← → a move (as on lichess), Home and End to
+either end."""
+
 __all__ = ["BUDGET", "ReviewState", "budget_from", "wanted"]
 
 MIN_BUDGET: Final = 20

@@ -4,9 +4,8 @@ computer's worker in slices, and the ply shown.
 The state and every word are ``driver``'s, ``graph``'s and ``panel``'s (tested without
 a browser); this glue carries the worker's answers to the state and the player's clicks
 and keys to the board (the game page's controller shows a ply), and hands the section's
-parts to the page's view (``assets/view.js``: ``reviewOpen``, ``reviewShow``).
-
-(Not type-checked beyond ``Any``: ``pyscript`` and ``js`` exist only in Pyodide.)
+parts to the page's view (``assets/view.js``: ``reviewOpen``, ``reviewShow``) through
+its link (``link.Link``): nothing here touches the page.
 """
 
 from __future__ import annotations
@@ -17,16 +16,14 @@ from collections.abc import Coroutine
 from html import escape
 from typing import Any, Final, Protocol
 
-import js
-from pyscript.ffi import to_js
-
 from ...game import Game
 from ..board.highlights import move_shape
 from ..board.shapes import Shape
+from ..link import Link
 from ..table.clicks import Review
 from ..table.controller import Controller
 from ..words import i18n
-from .driver import ReviewState
+from .driver import STEP_KEYS, ReviewState
 from .graph import graph_svg
 from .keeping import Keeping, fill
 from .panel import mistakes_html, progress_words, summary_html
@@ -62,7 +59,7 @@ class Host(Protocol):
 class ReviewPage:
     """The review of the page's game; ``open`` shows it and starts the analysis."""
 
-    def __init__(self, host: Host, view: Any, budget: int, kept: Any = None) -> None:
+    def __init__(self, host: Host, view: Link, budget: int, kept: Any = None) -> None:
         """``view``: the page's view (``assets/view.js``), which puts the section on the
         page; ``kept``: the analysis kept with the game (an ``Analysis`` at ``budget``)."""
         self.host = host
@@ -91,7 +88,7 @@ class ReviewPage:
         if not self.opened:
             self.opened = True
             self.drawn = None  # a new section: draw it all
-        self.view.reviewOpen(self._markup())
+        self.view.send("reviewOpen", self._markup())
         self.show(self.state.total)
 
     def _t(self, key: str) -> str:
@@ -132,7 +129,7 @@ class ReviewPage:
         if self.opened and not self.active:
             self.stopped = True
             self.opened = False
-            self.view.reviewClose()
+            self.view.send("reviewClose")
 
     # ----- the analysis ------------------------------------------------------
 
@@ -210,11 +207,10 @@ class ReviewPage:
             self.show(click.ply)
 
     def on_key(self, key: str) -> bool:
-        """← → step through the moves (as on lichess), Home and End go to either end."""
-        deltas = {"ArrowLeft": -1, "ArrowRight": 1, "Home": -10_000, "End": 10_000}
-        if key not in deltas:
+        """← → step through the moves, Home and End go to either end (``STEP_KEYS``)."""
+        if key not in STEP_KEYS:
             return False
-        self.show(self.state.shown + deltas[key])
+        self.show(self.state.shown + STEP_KEYS[key])
         return True
 
     # ----- drawing -----------------------------------------------------------
@@ -257,6 +253,6 @@ class ReviewPage:
             review="done" if done else "running",
             ply=state.shown,
         )
-        self.view.reviewShow(to_js(parts, dict_converter=js.Object.fromEntries))
+        self.view.send("reviewShow", parts)
         if "graph" in parts and self.board_drawn != (self.marks(), state.better_shown()):
             self.host.render()  # a mark or an arrow arrived: the list and the board

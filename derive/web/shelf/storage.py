@@ -176,8 +176,10 @@ class ShelfGlue:
         changed_messages = force or messages != self.shown_messages
         changed_games = force or games != self.shown_games
         if changed_messages or changed_games:
-            window.deriveView.shelfShow(
-                messages if changed_messages else None, games if changed_games else None
+            self.page.view.send(
+                "shelfShow",
+                messages if changed_messages else None,
+                games if changed_games else None,
             )
         self.shown_messages, self.shown_games = messages, games
 
@@ -244,7 +246,7 @@ class ShelfGlue:
     # ----- files and links -------------------------------------------------------------
 
     def download(self, file: Download) -> None:
-        window.deriveView.download(file.name, file.mime, file.text)
+        self.page.view.send("download", file.name, file.mime, file.text)
 
     def export(self) -> None:
         ctrl = self.page.ctrl
@@ -274,5 +276,5 @@ class ShelfGlue:
     def share(self) -> None:
         """The share dialog with this game's link (the view makes it from the page's own
         address) and what it says of the game."""
-        window.deriveView.share(self.page.ctrl.share_query(), self.keeper.share_words())
+        self.page.view.send("share", self.page.ctrl.share_query(), self.keeper.share_words())
         self.page.dialogs.add("share")

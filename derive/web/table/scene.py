@@ -53,6 +53,9 @@ class Scene:
     plies: int
     announcement: str
     """What the live region says last (unchanged: not said again)."""
+    cursor: str
+    """The id of the board's square under the keyboard's cursor (the board's
+    ``aria-activedescendant``)."""
 
 
 def scene(
@@ -105,4 +108,5 @@ def scene(
         ai_state=ctrl.ai_state,
         plies=game.ply,
         announcement=ctrl.announcement,
+        cursor=f"sq-{ctrl.cursor}",
     )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from derive.web.play.hello import MAX_EARLY_CLICKS, MAX_PAIRS, Hello, hello_from
+from derive.web.play.hello import MAX_EARLY_CLICKS, MAX_PAIRS, MAX_WORDS, Hello, hello_from
 
 
 def test_the_views_facts_are_read_as_they_come() -> None:
@@ -78,3 +78,13 @@ def test_each_part_is_bounded_and_typed() -> None:
     assert hello.early["cancelled"] is False and hello.early["open"] is False
     assert hello.early["touched"] == ["a"]
     assert hello.early["clicks"] == ["c3"] * MAX_EARLY_CLICKS
+
+
+def test_the_systems_motion_and_the_pages_words_come_with_the_hello() -> None:
+    hello = hello_from({"reduced_motion": True, "words": ["play.title", "setup.start"]})
+    assert hello.reduced_motion and hello.words == ("play.title", "setup.start")
+    bounded = hello_from(
+        {"reduced_motion": "yes", "words": ["k"] * (MAX_WORDS + 5) + ["x" * 61, 3]}
+    )
+    assert not bounded.reduced_motion and bounded.words == ("k",) * MAX_WORDS
+    assert hello_from({"words": "play.title"}).words == ()

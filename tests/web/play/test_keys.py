@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from derive.web.board.orientation import KEY_DIAGONALS
 from derive.web.play import keys
 from derive.web.play.keys import KEYS, Command, Press, command
+
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def run(key: str, *, viewing: bool = False, picking: bool = False, **press: bool) -> Command | None:
@@ -83,3 +87,36 @@ def test_the_views_press_is_read_as_it_comes() -> None:
 )
 def test_anything_else_is_no_press(data: object) -> None:
     assert keys.press_from(data) is None
+
+
+def test_the_view_keeps_from_the_browser_exactly_the_presses_the_game_takes() -> None:
+    """``taken`` lists what ``command`` would act on, by the view's signature: a key the
+    game does not take (Up without the board's focus) scrolls the page as always."""
+    playing = set(keys.taken(viewing=False, picking=False, reviewing=False))
+    assert {"ArrowLeft", "board:ArrowUp", "board:Enter", "ctrl+z", "ctrl+shift+Z"} <= playing
+    assert {"u", "shift+U", "?", "shift+?", "Escape"} <= playing
+    assert "ArrowUp" not in playing and "Enter" not in playing and "ctrl+c" not in playing
+    assert "3" not in playing  # a digit is a value only while the picker is open
+    assert "3" in keys.taken(viewing=False, picking=True, reviewing=False)
+    # Alt and Meta presses are never the game's, so never kept from the browser.
+    assert keys.signature(Press("u", alt=True)) not in playing
+    assert keys.signature(Press("ArrowLeft", meta=True)) not in playing
+
+
+def test_signature_names_the_press_as_the_view_does() -> None:
+    both = Press("z", ctrl=True, shift=True, on_board=True)
+    assert keys.signature(both) == "board:ctrl+shift+z"
+    assert keys.signature(Press("x", alt=True, meta=True)) == "alt+meta+x"
+    assert keys.signature(Press("+")) == "+"
+    assert keys.signature(Press("+", shift=True)) == "shift++"
+    view = (ROOT / "assets" / "view.js").read_text(encoding="utf-8")
+    assert '"board:"' in view and '["alt", "ctrl", "meta", "shift"]' in view
+
+
+def test_the_reviews_keys_are_its_own_while_it_is_open() -> None:
+    assert keys.reviews(Press("Home")) and keys.reviews(Press("End", shift=True))
+    assert not keys.reviews(Press("Home", ctrl=True)) and not keys.reviews(Press("u"))
+    # Home and End are the page's (scrolling) unless the review is open.
+    assert "Home" not in keys.taken(viewing=True, picking=False, reviewing=False)
+    reviewing = keys.taken(viewing=True, picking=False, reviewing=True)
+    assert all(key in reviewing for key in keys.STEP_KEYS)

@@ -100,3 +100,11 @@ def test_the_view_reads_every_field_by_its_name_and_no_other() -> None:
     view = (Path(__file__).parents[3] / "assets" / "view.js").read_text(encoding="utf-8")
     read = set(re.findall(r"(?<![/\w])scene\.([a-z_]+)", view))
     assert read == {field.name for field in dataclasses.fields(Scene)}
+
+
+def test_the_boards_keyboard_cursor_is_named_for_assistive_technology() -> None:
+    """The board's ``aria-activedescendant``: the square under the cursor, by its id."""
+    ctrl = table("r3c3,y2d4 r ry L2")
+    assert scene(ctrl).cursor == f"sq-{ctrl.cursor}"
+    ctrl.cursor = "g7"
+    assert scene(ctrl).cursor == "sq-g7"

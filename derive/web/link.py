@@ -1,0 +1,42 @@
+"""The page's view as Python reaches it: calls by name, with plain data.
+
+The game page's Python never touches the page. It names what the view should do
+(``assets/view.js``, ``window.deriveView``: ``show``, ``dialog``, ``boardDraw``…) and hands
+it plain data: text, numbers, booleans, lists and dicts of them. ``send`` is a call whose
+answer nobody waits for; ``ask`` waits for the view's answer (the clipboard, an animation
+that ends). Where Python runs on the page's thread (``PageLink``, ``web/pagelink.py``) the
+call is made at once; a Python in a worker posts the same call as a message (WEB.md,
+"Python off the page's thread"): nothing here or in its callers depends on which.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+
+class Link(Protocol):
+    def send(self, name: str, *args: object) -> None:
+        """Have the view do ``name`` with ``args``; no answer."""
+
+    async def ask(self, name: str, *args: object) -> object:
+        """Have the view do ``name`` with ``args`` and wait for its answer (plain data)."""
+
+
+class Recorder:
+    """A view that records every call and answers ``ask`` from ``answers`` (tests, and a
+    page with no view)."""
+
+    def __init__(self, answers: dict[str, object] | None = None) -> None:
+        self.calls: list[tuple[str, tuple[object, ...]]] = []
+        self.answers = dict(answers or {})
+
+    def send(self, name: str, *args: object) -> None:
+        self.calls.append((name, args))
+
+    async def ask(self, name: str, *args: object) -> object:
+        self.calls.append((name, args))
+        return self.answers.get(name)
+
+    def named(self, name: str) -> list[tuple[object, ...]]:
+        """The arguments of each call of ``name``, in order."""
+        return [args for called, args in self.calls if called == name]
