@@ -551,6 +551,43 @@
     }
   }
 
+  // The computer's worker (derive/web/play/computer.py): a PyScript named worker the view
+  // starts and calls, so that the game's Python reaches it through its view like the rest
+  // of the page. `aiStart` answers the worker's hello (JSON text) or fails in words.
+  let thinker = null;
+  const pause = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
+  async function aiStart(code, config, timeoutS) {
+    const script = document.createElement("script");
+    script.type = "py";
+    script.setAttribute("worker", "");
+    script.setAttribute("name", "ai");
+    script.setAttribute("config", config);
+    script.textContent = code;
+    document.body.append(script);
+    const deadline = performance.now() + timeoutS * 1000;
+    const late = () => new Error("the worker did not start");
+    // PyScript sees the element a moment later and gives it its worker (`xworker`).
+    while (!script.xworker) {
+      if (performance.now() > deadline) throw late();
+      await pause(20);
+    }
+    const waited = pause(Math.max(0, deadline - performance.now())).then(() => { throw late(); });
+    // `ready` gives the worker once its Python is up; what it exports is its `sync`.
+    thinker = (await Promise.race([script.xworker.ready, waited])).sync;
+    return String(await thinker.hello());
+  }
+  async function ai(name, ...args) {
+    if (!thinker) throw new Error("the worker did not start");
+    return thinker[name](...args);
+  }
+  const aiReady = () => { document.documentElement.dataset.aiReadyMs = String(Math.round(performance.now())); };
+  // The search's depth is for developers and tests; the status is the players' words.
+  const thinking = (depth, status) => {
+    document.documentElement.dataset.depth = String(depth);
+    $("#status").textContent = status;
+  };
+  const warn = (text) => console.warn(text);
+
   // The game's board (#board) and its value picker (#picker), by assets/board.js.
   const boardDraw = (markup) => window.deriveBoard.draw($("#board"), markup);
   const boardFly = (square, end, hops, ms) => window.deriveBoard.fly($("#board"), square, end, hops, ms);
@@ -560,10 +597,10 @@
     window.deriveBoard.placeBeside($("#picker"), left, top, above);
 
   window.deriveView = {
-    boardDraw, boardFly, boardRoll, clearMove, clickOf, copyLink, crash, dialog, download,
-    embedded, enableControls, failed, hello, keysTaken, listen, pickFile, pickerBeside,
-    placeHistory, pressOf, ready, remember, reviewClose, reviewOpen, reviewShow, rollStart,
-    settings, setupError, setupFields, setupState, share, shelfShow, show, sound, speak,
-    startRoll,
+    ai, aiReady, aiStart, boardDraw, boardFly, boardRoll, clearMove, clickOf, copyLink,
+    crash, dialog, download, embedded, enableControls, failed, hello, keysTaken, listen,
+    pickFile, pickerBeside, placeHistory, pressOf, ready, remember, reviewClose, reviewOpen,
+    reviewShow, rollStart, settings, setupError, setupFields, setupState, share, shelfShow,
+    show, sound, speak, startRoll, thinking, warn,
   };
 })();

@@ -33,25 +33,6 @@ NODE = shutil.which("node")
 needs_node = pytest.mark.skipif(NODE is None, reason="node not installed")
 
 
-def _computer_constant(name: str) -> str:
-    """A string constant of derive/web/play/computer.py (which imports pyscript: not importable)."""
-    tree = ast.parse((ROOT / "derive" / "web" / "play" / "computer.py").read_text(encoding="utf-8"))
-    for node in tree.body:
-        if isinstance(node, ast.Assign) and any(
-            isinstance(t, ast.Name) and t.id == name for t in node.targets
-        ):
-            value = ast.literal_eval(node.value)
-            assert isinstance(value, str)
-            return value
-    raise AssertionError(f"computer.py has no {name}")
-
-
-def test_the_worker_exports_what_the_page_starts_it_with() -> None:
-    code = _computer_constant("WORKER_CODE")
-    exported = re.search(r"__export__ = (\[.*\])", code)
-    assert exported and ast.literal_eval(exported.group(1)) == list(worker.__export__)
-
-
 def _worker_sources() -> set[str]:
     """The site paths ``assets/worker.toml``'s [files] fetch (relative to ``assets/``)."""
     files = tomllib.loads((ROOT / "assets" / "worker.toml").read_text(encoding="utf-8"))["files"]

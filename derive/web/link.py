@@ -14,17 +14,24 @@ from __future__ import annotations
 from typing import Protocol
 
 
+class ViewError(RuntimeError):
+    """The view could not do what ``ask`` asked (a worker that failed to start or answer,
+    a promise the page rejected): said in its own words, never a player's."""
+
+
 class Link(Protocol):
     def send(self, name: str, *args: object) -> None:
         """Have the view do ``name`` with ``args``; no answer."""
 
     async def ask(self, name: str, *args: object) -> object:
-        """Have the view do ``name`` with ``args`` and wait for its answer (plain data)."""
+        """Have the view do ``name`` with ``args`` and wait for its answer (plain data);
+        ``ViewError`` when it could not."""
 
 
 class Recorder:
-    """A view that records every call and answers ``ask`` from ``answers`` (tests, and a
-    page with no view)."""
+    """A view that records every call and answers ``ask`` from ``answers`` (tests): an
+    answer is given as it is, a function is called with the call's arguments, an exception
+    is raised."""
 
     def __init__(self, answers: dict[str, object] | None = None) -> None:
         self.calls: list[tuple[str, tuple[object, ...]]] = []
@@ -35,7 +42,12 @@ class Recorder:
 
     async def ask(self, name: str, *args: object) -> object:
         self.calls.append((name, args))
-        return self.answers.get(name)
+        answer = self.answers.get(name)
+        if callable(answer):
+            answer = answer(*args)
+        if isinstance(answer, BaseException):
+            raise answer
+        return answer
 
     def named(self, name: str) -> list[tuple[object, ...]]:
         """The arguments of each call of ``name``, in order."""

@@ -8,8 +8,11 @@ from __future__ import annotations
 from typing import Any
 
 import js
+from pyodide.ffi import JsException
 from pyscript import window
 from pyscript.ffi import is_none, to_js
+
+from .link import ViewError
 
 
 def _js(value: object) -> Any:
@@ -32,7 +35,10 @@ class PageLink:
         getattr(self.target, name)(*(_js(arg) for arg in args))
 
     async def ask(self, name: str, *args: object) -> object:
-        answer = getattr(self.target, name)(*(_js(arg) for arg in args))
-        if hasattr(answer, "then"):
-            answer = await answer
+        try:
+            answer = getattr(self.target, name)(*(_js(arg) for arg in args))
+            if hasattr(answer, "then"):
+                answer = await answer
+        except JsException as error:
+            raise ViewError(str(error)) from None
         return _py(answer)

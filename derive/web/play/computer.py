@@ -1,13 +1,13 @@
-"""The computer player on the game page: its worker, its turns and its hints.
+"""The computer player on the game page: its turns and its hints, thought in its worker.
 
 The AI runs in a PyScript named worker (``derive/web/play/worker.py``, configured by
-``assets/worker.toml``) so that a search never freezes the page.  The page asks it to
-think in slices (``step``), shows the depth reached, and stops a search by not asking for
-more (undo, new game).  The decisions are the controller's (``think_request``,
-``think_done``…, tested under CPython); this module only carries them to the worker and
-back.
-
-(Not type-checked beyond ``Any``: ``pyscript`` and ``js`` exist only in Pyodide.)
+``assets/worker.toml``) so that a search never freezes the page. The page's view starts
+that worker and carries each call to it (``assets/view.js``: ``aiStart``, ``ai``), so the
+game's Python reaches it as it reaches the rest of the page, through its link
+(``link.Link``), wherever that Python runs. The page asks it to think in slices
+(``step``), shows the depth reached, and stops a search by not asking for more (undo, new
+game). The decisions are the controller's (``think_request``, ``think_done``…); this
+module only carries them to the worker and back (unit-tested with a recording view).
 """
 
 from __future__ import annotations
@@ -18,24 +18,22 @@ import json
 import random
 import time
 from collections.abc import Coroutine
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
-import js
-from pyodide.ffi import JsException
-from pyscript import document, window, workers
-
-from ..table.controller import Controller
+from ..link import Link, ViewError
+from ..table.controller import Controller, ThinkRequest
 from ..table.state import Played
 
-SEARCH_SLICE_S = 0.06
+SEARCH_SLICE_S: Final = 0.06
 """Worker thinking per message: short enough to stop a search at once."""
-AI_MIN_MOVE_S = 0.4
+AI_MIN_MOVE_S: Final = 0.4
 """A computer move never lands sooner than this, so a person sees each one."""
-START_ROLL_S = 1.4
+START_ROLL_S: Final = 1.4
 """A computer that won the start roll waits this long, for the roll to be seen."""
-WORKER_START_S = 180
+WORKER_START_S: Final = 180
 """Give up on the AI worker (and say so) if it has not started by then."""
-WORKER_CODE = (
+WORKER_CONFIG: Final = "./assets/worker.toml"
+WORKER_CODE: Final = (
     "from derive.web.play.worker import (\n"
     "    hello, review_start, review_step, start, step, stop, suggest, warm,\n"
     ")\n"
@@ -47,9 +45,10 @@ WORKER_CODE = (
 
 class Host(Protocol):
     """What the computer needs of the page it plays on (``play.page.Page`` is one): its
-    controller, and a way to draw, save, run a task and animate a move."""
+    controller and view, and a way to draw, save, run a task and animate a move."""
 
     ctrl: Controller
+    view: Link
     banner_dismissed: bool
 
     def render(self) -> None: ...
@@ -64,30 +63,33 @@ class Computer:
 
     def __init__(self, page: Host) -> None:
         self.page = page
-        self.worker: Any = None
+        self.ready = False
+        """The worker started and said which levels it plays."""
         self.running = False
+
+    async def call(self, name: str, *args: object) -> object:
+        """The worker's ``name`` (one of ``WORKER_CODE``'s exports) and its answer: a
+        search's id as it gave it, or JSON text; ``ViewError`` when the worker failed it."""
+        return await self.page.view.ask("ai", name, *args)
 
     async def start(self) -> None:
         page, ctrl = self.page, self.page.ctrl
         ctrl.ai_state = "starting"
         page.render()
-        script = document.createElement("script")
-        script.type = "py"
-        script.setAttribute("worker", "")
-        script.setAttribute("name", "ai")
-        script.setAttribute("config", "./assets/worker.toml")
-        script.textContent = WORKER_CODE
-        document.body.append(script)
         try:
-            self.worker = await asyncio.wait_for(workers["ai"], WORKER_START_S)
-            info = json.loads(str(await self.worker.hello()))
-        except (JsException, TimeoutError) as error:
+            answer = await page.view.ask("aiStart", WORKER_CODE, WORKER_CONFIG, WORKER_START_S)
+            info = json.loads(str(answer))
+            if not isinstance(info, dict):
+                raise ValueError("the worker said nothing")
+        except (ViewError, ValueError) as error:
             info = {"error": str(error) or "the worker did not start"}
-        if "error" in info:
-            ctrl.set_ai_unavailable(str(info["error"]))
+        levels = info.get("levels")
+        if "error" in info or not isinstance(levels, list):
+            ctrl.set_ai_unavailable(str(info.get("error") or "the worker said no levels"))
         else:
-            ctrl.set_ai_levels(tuple(info["levels"]), info.get("default"))
-            document.documentElement.dataset.aiReadyMs = str(round(window.performance.now()))
+            ctrl.set_ai_levels(tuple(str(level) for level in levels), info.get("default"))
+            self.ready = True
+            page.view.send("aiReady")
             if not ctrl.ai_to_move():
                 # A fresh worker's first search is its slowest (worker.warm): have it now,
                 # while a person plays, rather than for the computer's first move.
@@ -97,8 +99,8 @@ class Computer:
         self.schedule()
 
     async def _warm_up(self) -> None:
-        with contextlib.suppress(JsException):
-            await self.worker.warm()
+        with contextlib.suppress(ViewError):  # the first real search pays for it instead
+            await self.call("warm")
 
     def schedule(self) -> None:
         """Let the computer play if it is to move and nothing is thinking yet."""
@@ -120,28 +122,26 @@ class Computer:
             self.running = False
             self.page.render()
 
-    async def _turn(self, request: Any) -> None:
+    async def _turn(self, request: ThinkRequest) -> None:
         page, ctrl = self.page, self.page.ctrl
         page.render()
         began = time.monotonic()
-        worker = self.worker
         try:
-            search = await worker.start(
-                request.position, request.level, request.seed, request.record
+            search = await self.call(
+                "start", request.position, request.level, request.seed, request.record
             )
             result: dict[str, Any] = {}
             while ctrl.is_current(request.token):
-                result = json.loads(str(await worker.step(search, SEARCH_SLICE_S)))
+                result = json.loads(str(await self.call("step", search, SEARCH_SLICE_S)))
                 if "error" in result:
-                    raise RuntimeError(result["error"])
+                    raise ValueError(str(result["error"]))
                 ctrl.think_progress(request.token, int(result["depth"]))
                 # The depth is for developers and tests, never in the players' words.
-                document.documentElement.dataset.depth = str(result["depth"])
-                document.querySelector("#status").textContent = ctrl.status()
+                page.view.send("thinking", int(result["depth"]), ctrl.status())
                 if result["done"]:
                     break
             if not ctrl.is_current(request.token):
-                await worker.stop(search)
+                await self.call("stop", search)
                 return
             shortest = AI_MIN_MOVE_S
             if ctrl.game.ply == 0 and ctrl.game.start_roll:
@@ -150,9 +150,9 @@ class Computer:
             if wait > 0:
                 await asyncio.sleep(wait)
             played = ctrl.think_done(request.token, str(result["move"]))
-        except (JsException, RuntimeError, ValueError, KeyError) as error:
+        except (ViewError, ValueError, KeyError, TypeError) as error:
             ctrl.think_failed(request.token, str(error))
-            js.console.warn(f"AI worker: {error}")
+            page.view.send("warn", f"AI worker: {error}")
             page.render()
             return
         if played is not None:
@@ -165,14 +165,16 @@ class Computer:
         ctrl = self.page.ctrl
         request = ctrl.hint_request()
         self.page.render()
-        if request is None or self.worker is None:
+        if request is None or not self.ready:
             return
         token, position = request
         try:
-            data = json.loads(str(await self.worker.suggest(position, random.getrandbits(31))))
-        except JsException as error:
-            js.console.warn(f"AI worker: {error}")
-            data = {"move": None, "reason": ""}
+            data = json.loads(str(await self.call("suggest", position, random.getrandbits(31))))
+        except (ViewError, ValueError) as error:
+            self.page.view.send("warn", f"AI worker: {error}")
+            data = {}
+        if not isinstance(data, dict):
+            data = {}
         reason = ctrl.hint_text(str(data.get("reason") or ""))
         ctrl.hint_done(token, data.get("move"), reason)
         self.page.render()

@@ -4,9 +4,9 @@ Decisions live in ``Controller`` (pure, tested under CPython); markup comes from
 and ``panel``. Everything shown goes out through the view (``link.Link``) as named calls
 with plain data, and everything the player does comes in as ``receive``'s messages: this
 module reads nothing off the page. What still ties it to the page's thread is the
-listening itself (``main``), the computer's worker (``computer``) and the shelf's storage
-(``shelf.storage``); WEB.md, "Python off the page's thread". (Not type-checked:
-``pyscript`` and ``js`` exist only in Pyodide; see pyproject.toml.)
+listening itself (``main``) and the shelf's storage (``shelf.storage``); WEB.md, "Python
+off the page's thread". (Not type-checked: ``pyscript`` and ``js`` exist only in Pyodide;
+see pyproject.toml.)
 """
 
 from __future__ import annotations

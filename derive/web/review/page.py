@@ -19,7 +19,7 @@ from typing import Any, Final, Protocol
 from ...game import Game
 from ..board.highlights import move_shape
 from ..board.shapes import Shape
-from ..link import Link
+from ..link import Link, ViewError
 from ..table.clicks import Review
 from ..table.controller import Controller
 from ..words import i18n
@@ -45,11 +45,21 @@ ICONS: Final = {
 }
 
 
+class Thinker(Protocol):
+    """The computer's worker as the review uses it (``play.computer.Computer``)."""
+
+    ready: bool
+
+    async def call(self, name: str, *args: object) -> object: ...
+
+
 class Host(Protocol):
     """What the review needs of the game page (``play.page.Page``)."""
 
     ctrl: Controller
-    computer: Any
+
+    @property
+    def computer(self) -> Thinker: ...
 
     def render(self) -> None: ...
     def spawn(self, task: Coroutine[Any, Any, None]) -> None: ...
@@ -138,15 +148,15 @@ class ReviewPage:
         if self.running:
             return
         self.running, self.stopped = True, False
+        computer = self.host.computer
         try:
-            worker = await self._worker()
-            if worker is None:
+            if not await self._computer_ready():
                 return
             record = json.dumps(self.state.game.record(), separators=(",", ":"))
             prior = json.dumps(self._prior()) if self.state.plies else ""
-            review = await worker.review_start(record, self.budget, prior)
+            review = await computer.call("review_start", record, self.budget, prior)
             while not self.stopped:
-                answer = json.loads(str(await worker.review_step(review, SLICE_S)))
+                answer = json.loads(str(await computer.call("review_step", review, SLICE_S)))
                 try:
                     self.state.take(answer)
                 except ValueError as error:
@@ -161,6 +171,10 @@ class ReviewPage:
                     self.saving = False
                 if self.state.done or self.state.error or not self.opened:
                     break
+        except (ViewError, ValueError):
+            # The worker failed (or said what is not JSON): the analysis so far is kept.
+            lost = i18n.t(self.lang, "setup.ai_unavailable")
+            self.state.error = i18n.t(self.lang, "review.failed", reason=lost)
         finally:
             self.running = self.saving = False
             self.keeping.stopped(self.state)
@@ -171,19 +185,18 @@ class ReviewPage:
 
         return Analysis(self.budget, self.state.plies).to_data()
 
-    async def _worker(self) -> Any:
+    async def _computer_ready(self) -> bool:
+        """Wait for the computer's worker; ``False``, with the reason said, if it has none."""
         computer, ctrl = self.host.computer, self.host.ctrl
         waited = 0.0
-        while computer.worker is None or ctrl.ai_state == "starting":
-            if waited > WORKER_WAIT_S or ctrl.ai_state == "unavailable":
-                self.state.error = i18n.t(self.lang, "review.failed", reason=ctrl.status())
-                return None
+        while not computer.ready and ctrl.ai_state != "unavailable":
+            if waited > WORKER_WAIT_S:
+                break
             await asyncio.sleep(0.1)
             waited += 0.1
-        if ctrl.ai_state == "unavailable":
+        if not computer.ready:
             self.state.error = i18n.t(self.lang, "review.failed", reason=ctrl.status())
-            return None
-        return computer.worker
+        return computer.ready
 
     # ----- the player --------------------------------------------------------
 

@@ -1,0 +1,83 @@
+"""The review's glue on the game page (derive.web.review.page), without a browser: the
+analysis run by the real worker's exports through a computer that answers at once, the
+section handed to a recording view, and a worker that fails mid-review said in words."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Coroutine
+from typing import Any
+
+from derive.game import Game
+from derive.web.link import Recorder, ViewError
+from derive.web.play import worker
+from derive.web.review.page import ReviewPage
+from derive.web.table.controller import Controller
+
+
+class Thinker:
+    """The computer's worker, answering from ``derive.web.play.worker`` in this process;
+    ``fail_after``: calls it answers before failing as a dead worker does."""
+
+    def __init__(self, fail_after: int | None = None) -> None:
+        self.ready = True
+        self.calls: list[str] = []
+        self.fail_after = fail_after
+
+    async def call(self, name: str, *args: object) -> object:
+        self.calls.append(name)
+        if self.fail_after is not None and len(self.calls) > self.fail_after:
+            raise ViewError("the worker stopped")
+        return getattr(worker, name)(*args)  # type: ignore[no-any-return]
+
+
+class Host:
+    def __init__(self, game: Game, computer: Thinker) -> None:
+        self.ctrl = Controller("fr")
+        self.ctrl.open_game(game, {})
+        self.computer = computer
+        self.kept: list[dict[str, Any]] = []
+
+    def render(self) -> None:
+        pass
+
+    def spawn(self, task: Coroutine[Any, Any, None]) -> None:
+        task.close()
+
+    def keep_analysis(self, game: Game, data: dict[str, Any]) -> None:
+        self.kept.append(data)
+
+
+def _game(plies: int) -> Game:
+    game = Game.new(seed=5)
+    chooser = random.Random(5)
+    while len(game.moves) < plies and not game.is_over:
+        game.push(chooser.choice(list(game.legal_moves())))
+    return game
+
+
+def test_a_review_runs_to_its_end_and_the_view_gets_each_part() -> None:
+    game = _game(6)
+    view, computer = Recorder(), Thinker()
+    review = ReviewPage(Host(game, computer), view, 20)
+    review.open()
+    asyncio.run(review.run())
+    assert review.state.done and not review.state.error
+    assert computer.calls[0] == "review_start" and computer.calls[-1] == "review_step"
+    assert len(view.named("reviewOpen")) == 1
+    last = view.named("reviewShow")[-1][0]
+    assert isinstance(last, dict) and last["review"] == "done" and last["done"] is True
+    assert any("graph" in args[0] for args in view.named("reviewShow"))  # type: ignore[operator]
+
+
+def test_a_worker_that_fails_mid_review_is_said_in_the_players_words() -> None:
+    view = Recorder()
+    review = ReviewPage(Host(_game(6), Thinker(fail_after=1)), view, 20)
+    review.open()
+    asyncio.run(review.run())
+    assert not review.state.done and not review.running
+    assert review.state.error.startswith("L’analyse n’a pas pu se faire")
+    assert "worker" not in review.state.error  # the worker's own words are not a player's
+    last = view.named("reviewShow")[-1][0]
+    assert isinstance(last, dict) and last["words"] == review.state.error
