@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
+from collections.abc import Coroutine
+from typing import Any, TypeVar
+
 from derive import Game
 from derive.ai import LEVELS
 from derive.web.table.controller import Controller
+
+T = TypeVar("T")
 
 
 def table(position: str, ai: dict[str, str] | None = None, lang: str = "en") -> Controller:
@@ -13,3 +20,10 @@ def table(position: str, ai: dict[str, str] | None = None, lang: str = "en") -> 
     ctrl.set_ai_levels(LEVELS, "medium")
     ctrl.open_game(Game.from_position(position, seed=7), ai)
     return ctrl
+
+
+def run_async(coroutine: Coroutine[Any, Any, T]) -> T:
+    """``asyncio.run`` in a thread of its own: the browser tests, run first in the same
+    process, leave Playwright's event loop running on this one."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()

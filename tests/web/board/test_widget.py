@@ -3,8 +3,6 @@ draws and moves reaches the game page's view as plain calls (``board.surface``).
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 
 from derive.game import Game
@@ -14,6 +12,7 @@ from derive.web.board.surface import LinkSurface
 from derive.web.board.svg import render_board
 from derive.web.board.widget import BoardWidget
 from derive.web.link import Recorder
+from tests.web_helpers import run_async
 
 
 def widget(speed: str = "normal", *, reduced: bool = False) -> tuple[BoardWidget, Recorder]:
@@ -38,12 +37,12 @@ def test_the_picker_stands_beside_its_square_in_percent_of_the_board() -> None:
 
 def test_a_flight_and_a_roll_are_plain_data_the_view_waits_on() -> None:
     board, view = widget("fast")
-    asyncio.run(board.fly(("c3", "e5")))
+    run_async(board.fly(("c3", "e5")))
     flown = motion.flight(("c3", "e5"), "r", 0.45)
     assert flown is not None
     end, hops, ms = list(flown.end), [list(hop) for hop in flown.hops], flown.ms
     assert view.named("boardFly") == [("e5", end, hops, ms)]
-    asyncio.run(board.roll("e5", "r", 4))
+    run_async(board.roll("e5", "r", 4))
     ((square, faces, frame_ms, hold_ms),) = view.named("boardRoll")
     assert square == "e5" and isinstance(faces, list) and len(faces) == motion.ROLL_FRAMES + 1
     assert frame_ms == motion.ROLL_FRAME_MS * 0.45 and hold_ms == motion.ROLL_HOLD_MS * 0.45
@@ -57,7 +56,7 @@ def test_reduced_motion_stills_the_board_unless_the_player_chose_a_speed(
     speed: str, reduced: bool, moves: bool
 ) -> None:
     board, view = widget(speed, reduced=reduced)
-    asyncio.run(board.fly(("c3", "e5")))
-    asyncio.run(board.roll("e5", "r", 4))
-    asyncio.run(board.fly(("e5",)))  # an entry does not fly
+    run_async(board.fly(("c3", "e5")))
+    run_async(board.roll("e5", "r", 4))
+    run_async(board.fly(("e5",)))  # an entry does not fly
     assert [name for name, _ in view.calls] == (["boardFly", "boardRoll"] if moves else [])

@@ -4,7 +4,6 @@ becomes words and a game kept."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 from collections.abc import Coroutine
 from typing import Any
@@ -19,6 +18,7 @@ from derive.web.play import worker
 from derive.web.play.computer import WORKER_CODE, WORKER_CONFIG, Computer
 from derive.web.table.controller import Controller
 from derive.web.table.state import Played
+from tests.web_helpers import run_async
 
 
 class Table:
@@ -52,7 +52,7 @@ class Table:
 
     def run_tasks(self) -> None:
         while self.tasks:
-            asyncio.run(self.tasks.pop(0))
+            run_async(self.tasks.pop(0))
 
 
 def worker_playing(move: str) -> Any:
@@ -81,7 +81,7 @@ def test_the_worker_exports_what_the_page_starts_it_with() -> None:
 
 def test_the_view_starts_the_worker_and_the_computer_plays_its_move() -> None:
     page = Table("r3c3 y ry L2", {"y": "easy"}, worker_playing("+b10"))
-    asyncio.run(Computer(page).start())
+    run_async(Computer(page).start())
     assert page.view.named("aiStart") == [(WORKER_CODE, WORKER_CONFIG, 180)]
     assert page.view.named("aiReady") == [()] and page.levels_known
     assert page.ctrl.ai_state == "ready"
@@ -97,10 +97,10 @@ def test_the_view_starts_the_worker_and_the_computer_plays_its_move() -> None:
 def test_a_person_to_move_has_the_worker_warm_up_and_can_ask_a_hint() -> None:
     page = Table("r3c3 r ry L2", {"y": "easy"}, worker_playing("c3-d4"))
     computer = Computer(page)
-    asyncio.run(computer.start())
+    run_async(computer.start())
     page.run_tasks()
     assert [args[0] for args in page.view.named("ai")] == ["warm"]
-    asyncio.run(computer.hint())
+    run_async(computer.hint())
     assert page.ctrl.hint is not None and page.ctrl.hint.move == "c3-d4"
 
 
@@ -112,7 +112,7 @@ def test_a_worker_that_does_not_start_is_said_in_words(said: object) -> None:
     page = Table("r3c3 y ry L2", {"y": "easy"}, worker_playing("+b10"))
     page.view.answers["aiStart"] = said
     computer = Computer(page)
-    asyncio.run(computer.start())
+    run_async(computer.start())
     assert page.ctrl.ai_state == "unavailable" and not computer.ready
     assert page.view.named("aiReady") == [] and page.tasks == []
     assert "None" not in page.ctrl.status() and "Traceback" not in page.ctrl.status()
@@ -129,7 +129,7 @@ def test_a_search_that_fails_keeps_the_game_and_says_so(step: object) -> None:
         return {"start": "search-1", "step": step}.get(name, "")
 
     page = Table("r3c3 y ry L2", {"y": "easy"}, answer)
-    asyncio.run(Computer(page).start())
+    run_async(Computer(page).start())
     page.run_tasks()
     assert page.ctrl.game.ply == 0 and page.saved == 0
     assert page.view.named("warn")  # for developers, in the console

@@ -4,7 +4,6 @@ section handed to a recording view, and a worker that fails mid-review said in w
 
 from __future__ import annotations
 
-import asyncio
 import random
 from collections.abc import Coroutine
 from typing import Any
@@ -14,6 +13,7 @@ from derive.web.link import Recorder, ViewError
 from derive.web.play import worker
 from derive.web.review.page import ReviewPage
 from derive.web.table.controller import Controller
+from tests.web_helpers import run_async
 
 
 class Thinker:
@@ -62,7 +62,7 @@ def test_a_review_runs_to_its_end_and_the_view_gets_each_part() -> None:
     view, computer = Recorder(), Thinker()
     review = ReviewPage(Host(game, computer), view, 20)
     review.open()
-    asyncio.run(review.run())
+    run_async(review.run())
     assert review.state.done and not review.state.error
     assert computer.calls[0] == "review_start" and computer.calls[-1] == "review_step"
     assert len(view.named("reviewOpen")) == 1
@@ -75,7 +75,7 @@ def test_a_worker_that_fails_mid_review_is_said_in_the_players_words() -> None:
     view = Recorder()
     review = ReviewPage(Host(_game(6), Thinker(fail_after=1)), view, 20)
     review.open()
-    asyncio.run(review.run())
+    run_async(review.run())
     assert not review.state.done and not review.running
     assert review.state.error.startswith("L’analyse n’a pas pu se faire")
     assert "worker" not in review.state.error  # the worker's own words are not a player's
