@@ -571,9 +571,16 @@
       if (performance.now() > deadline) throw late();
       await pause(20);
     }
-    const waited = pause(Math.max(0, deadline - performance.now())).then(() => { throw late(); });
-    // `ready` gives the worker once its Python is up; what it exports is its `sync`.
-    thinker = (await Promise.race([script.xworker.ready, waited])).sync;
+    let timer = 0;
+    const waited = new Promise((_, fail) => {
+      timer = setTimeout(() => fail(late()), Math.max(0, deadline - performance.now()));
+    });
+    try {
+      // `ready` gives the worker once its Python is up; what it exports is its `sync`.
+      thinker = (await Promise.race([script.xworker.ready, waited])).sync;
+    } finally {
+      clearTimeout(timer);  // no rejection left to fire, unheard, once the worker is up
+    }
     return String(await thinker.hello());
   }
   async function ai(name, ...args) {

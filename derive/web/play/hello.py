@@ -73,15 +73,23 @@ def _strings(items: object, limit: int, count: int) -> list[str]:
     return [item for item in items[:count] if _text(item, limit) is not None]
 
 
+MAX_FIELD: Final = 200
+"""Longer than any of the setup form's values: a longer one is dropped."""
+
+
+def setup_fields(fields: object) -> dict[str, str] | None:
+    """The setup form's fields as the view sends them (with the first minute's, and with
+    each change of the form), bounded; ``None`` for what is not a form's fields."""
+    if not isinstance(fields, Mapping) or len(fields) > MAX_PAIRS:
+        return None
+    return {str(k): v for k, v in fields.items() if isinstance(v, str) and len(v) <= MAX_FIELD}
+
+
 def _early(data: object) -> dict[str, Any]:
     if not isinstance(data, Mapping):
         return {}
-    fields = data.get("setup")
-    setup = None
-    if isinstance(fields, Mapping) and len(fields) <= MAX_PAIRS:
-        setup = {str(k): v for k, v in fields.items() if isinstance(v, str) and len(v) <= 200}
     return {
-        "setup": setup,
+        "setup": setup_fields(data.get("setup")),
         "cancelled": data.get("cancelled") is True,
         "open": data.get("open") is True,
         "touched": _strings(data.get("touched"), 40, MAX_PAIRS),

@@ -38,7 +38,7 @@ from ..table.state import Played
 from ..words import i18n, why
 from . import keys, sound
 from .computer import Computer
-from .hello import LANG_KEY, MAX_PAIRS, SOUND_KEY, SPEED_KEY, Hello, hello_from
+from .hello import LANG_KEY, SOUND_KEY, SPEED_KEY, Hello, hello_from, setup_fields
 
 ACTIONS: dict[str, Literal["+", "-", "?"]] = {"up": "+", "down": "-", "reroll": "?"}
 MAX_TYPED = 200
@@ -50,9 +50,9 @@ _proxies: list[Any] = []
 class Page:
     def __init__(self, hello: Hello, view: Link) -> None:
         self.hello = hello
+        """What the view said at start (the link, the settings kept, the first minute)."""
         self.view = view
         """The page's view (``assets/view.js``): everything shown goes through it."""
-        """What the view said at start (the link, the settings kept, the first minute)."""
         self.ctrl = Controller(self._initial_language())
         self.embed = False
         self.computer = Computer(self)
@@ -456,7 +456,7 @@ class Page:
         if ctrl.picking is not None:
             self.board.place_beside(None, ctrl.picking)
         self._render_start_roll()
-        self._tell_keys(review is not None)
+        self._tell_keys(review is not None and review.active)
         if self.review is not None:
             self.review.sync()
 
@@ -550,13 +550,9 @@ class Page:
         self._fill_setup(setup, lang or self.ctrl.lang, keep=True)
 
     def _take_fields(self, data: object) -> None:
-        fields = data.get("fields") if isinstance(data, dict) else None
-        if isinstance(fields, dict) and len(fields) <= MAX_PAIRS:
-            self.setup_fields = {
-                str(name)[:MAX_FIELD_NAME]: value[:MAX_FIELD_NAME]
-                for name, value in fields.items()
-                if isinstance(value, str)
-            }
+        fields = setup_fields(data.get("fields") if isinstance(data, dict) else None)
+        if fields is not None:
+            self.setup_fields = fields
 
     def on_setup_change(self, data: object) -> None:
         """The setup form changed (``data``: the field's name, and all its fields), or

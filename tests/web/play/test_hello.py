@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from derive.web.play.hello import MAX_EARLY_CLICKS, MAX_PAIRS, MAX_WORDS, Hello, hello_from
+from derive.web.play.hello import (
+    MAX_EARLY_CLICKS,
+    MAX_PAIRS,
+    MAX_WORDS,
+    Hello,
+    hello_from,
+    setup_fields,
+)
 
 
 def test_the_views_facts_are_read_as_they_come() -> None:
@@ -88,3 +95,9 @@ def test_the_systems_motion_and_the_pages_words_come_with_the_hello() -> None:
     )
     assert not bounded.reduced_motion and bounded.words == ("k",) * MAX_WORDS
     assert hello_from({"words": "play.title"}).words == ()
+
+
+def test_the_setup_forms_fields_are_bounded_as_the_first_minutes() -> None:
+    assert setup_fields({"rule_set": "L2", "long": "x" * 201, "n": 4}) == {"rule_set": "L2"}
+    assert setup_fields({str(i): "" for i in range(MAX_PAIRS + 1)}) is None
+    assert setup_fields(["rule_set"]) is None
