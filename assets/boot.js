@@ -1,7 +1,7 @@
-// Runs before Python: PyScript has no loading indicator and nothing else can speak until
-// Pyodide is up (several seconds on a slow machine). This script only
+// Runs before Python: nothing else can speak until the game's Python is up in its worker
+// (several seconds on a slow machine). This script only
 //  * picks the layout (embed) and the language of the loading message,
-//  * shows PyScript's `py:progress` steps on the static board skeleton,
+//  * shows how far the start has come (`derive:progress`) on the static board skeleton,
 //  * turns a failed start into a plain message instead of a silent blank,
 //  * registers the service worker for offline visits (sw.js),
 //  * puts the runtime in the page once the first paint is on screen.
@@ -227,8 +227,6 @@
     const square = event.target.closest("#board [data-square]");
     if (square && early.clicks.length < 8) early.clicks.push(square.dataset.square);
   }, true);
-  let steps = 0;
-  const EXPECTED_STEPS = 10; // py:progress events of a start without packages
 
   function show(text, failed) {
     const box = document.getElementById("loading");
@@ -238,12 +236,11 @@
   }
 
   addEventListener("DOMContentLoaded", () => show(words.loading, false));
-  addEventListener("py:progress", (event) => {
-    steps += 1;
+  // How far the game's start has come, from 0 to 1 (assets/view.js says).
+  addEventListener("derive:progress", (event) => {
     const bar = document.querySelector("#loading .bar span");
-    if (bar) bar.style.width = `${Math.min(100, (100 * steps) / EXPECTED_STEPS)}%`;
-    const detail = document.querySelector("#loading .loading-step");
-    if (detail && typeof event.detail === "string") detail.textContent = event.detail;
+    const done = Number(event.detail);
+    if (bar && done >= 0 && done <= 1) bar.style.width = `${Math.round(100 * done)}%`;
   });
   addEventListener("error", (event) => {
     if (!ready()) show(words.failed, true);

@@ -6,6 +6,7 @@
 // closes an open menu, a button closes the menu it is in, a square takes the board's focus.
 (() => {
   "use strict";
+  const HERE = document.currentScript.src;
   const REVIEW = "[data-ply], [data-review-ply], [data-review-step], [data-review-stop]";
   const $ = (selector) => document.querySelector(selector);
 
@@ -221,15 +222,25 @@
   }
 
   // What the player does, handed to the game's Python as plain messages, once it is up
-  // (`receive(kind, data)`). A key press the game takes now (`keysTaken`) is kept from the
-  // browser here, at once. `maxFileBytes`: a file chosen to import that is larger is not
-  // even read (a huge file would hold the page).
+  // (`receive(kind, data)`, posted to its worker). A key press the game takes now
+  // (`keysTaken`) is kept from the browser here, at once. `maxFileBytes`: a file chosen to
+  // import that is larger is not even read (a huge file would hold the page). Another tab's
+  // change to the saved games is said too (`storage`).
   let told = null;
   // The setup form's fields, said to the game as a change of no field: after a drawing,
   // and when the game starts with the form open (the first visit's, opened by boot.js).
   const tellFields = () => told("setup-change", { name: "", fields: fieldsOf() });
-  function listen(receive, maxFileBytes) {
+  function listen(maxFileBytes) {
+    const receive = tell;
     told = receive;
+    // Squares clicked after the hello was read and before this: played as the others.
+    const clicks = (window.deriveEarly && window.deriveEarly.clicks) || [];
+    for (const square of clicks.slice(clicksSaid)) receive("click", { square });
+    addEventListener("storage", (event) => {
+      if (event.storageArea !== localStorage) return;
+      if (event.key !== null && !event.key.startsWith(PREFIX)) return;
+      receive("storage", { key: event.key, text: event.newValue });
+    });
     document.addEventListener("click", (event) => receive("click", clickOf(event.target)));
     document.addEventListener("keydown", (event) => {
       const press = pressOf(event);
@@ -296,6 +307,70 @@
     }
   }
 
+  // The saved games (derive/web/shelf/storage.py): the game's Python keeps a copy of them
+  // and has each change made here. A write the browser refuses is said back, with what the
+  // key still holds and why ("quota": no room left; "blocked": no storage for this page).
+  const PREFIX = "derive.";
+  const TAB_KEY = "derive.tab";
+  const QUOTA = ["QuotaExceededError", "NS_ERROR_DOM_QUOTA_REACHED"];
+  function storageSet(key, value) {
+    try {
+      localStorage.setItem(key, value);
+    } catch (error) {
+      let text = null;
+      try {
+        text = localStorage.getItem(key);
+      } catch (_) {
+        // nothing to read either
+      }
+      const kind = QUOTA.includes(error && error.name) ? "quota" : "blocked";
+      tell("storage-refused", { key, text, kind });
+    }
+  }
+  function storageRemove(key) {
+    try {
+      localStorage.removeItem(key);
+    } catch (_) {
+      // a storage that refuses was never written
+    }
+  }
+  function tabRemember(entry) {
+    try {
+      sessionStorage.setItem(TAB_KEY, entry);
+    } catch (_) {
+      // this tab resumes the last game played instead
+    }
+  }
+  // Whether the page may write its storage: "ok", "full" or "blocked".
+  function storageState() {
+    try {
+      localStorage.setItem("derive.probe", "1");
+      localStorage.removeItem("derive.probe");
+      return "ok";
+    } catch (error) {
+      return QUOTA.includes(error && error.name) ? "full" : "blocked";
+    }
+  }
+  function storedGames() {
+    const kept = {};
+    try {
+      for (let i = 0; i < localStorage.length; i += 1) {
+        const key = localStorage.key(i);
+        if (key && key.startsWith(PREFIX)) kept[key] = localStorage.getItem(key);
+      }
+    } catch (_) {
+      // no storage: no saved game
+    }
+    return kept;
+  }
+  function tabEntry() {
+    try {
+      return sessionStorage.getItem(TAB_KEY);
+    } catch (_) {
+      return null;
+    }
+  }
+
   // A dialog opened (modal: the page behind it is inert) or closed; `markup`, when given,
   // is what its body (its element `#<id>-body`) shows.
   function dialog(id, open, markup) {
@@ -347,6 +422,9 @@
     } catch (_) {
       // storage refused: no setting was kept
     }
+    const early = window.deriveEarly || {};
+    clicksSaid = (early.clicks || []).length;
+    const state = storageState();
     return {
       query: [...new URLSearchParams(location.search)],
       language: navigator.language || "",
@@ -355,9 +433,13 @@
       embed: document.documentElement.classList.contains("embed"),
       reduced_motion: matchMedia("(prefers-reduced-motion: reduce)").matches,
       words: window.deriveWords.wordKeys(),
-      early: window.deriveEarly || {},
+      shelf: state === "blocked" ? {} : storedGames(),
+      tab: tabEntry(),
+      storage: state,
+      early,
     };
   }
+  let clicksSaid = 0;
 
   const embedded = () => document.documentElement.classList.add("embed");
 
@@ -514,9 +596,13 @@
   }
 
   // The game could not start: said where the loading message was.
+  const FAILED = {
+    fr: "Le jeu n’a pas pu démarrer. Rechargez la page pour réessayer.",
+    en: "The game could not start. Reload the page to try again.",
+  };
   function failed(text) {
     const box = $("#loading .loading-text");
-    if (box) box.textContent = text;
+    if (box) box.textContent = text || FAILED[document.documentElement.lang] || FAILED.en;
     document.documentElement.dataset.ready = "false";
   }
 
@@ -551,41 +637,73 @@
     }
   }
 
-  // The computer's worker (derive/web/play/computer.py): a PyScript named worker the view
-  // starts and calls, so that the game's Python reaches it through its view like the rest
-  // of the page. `aiStart` answers the worker's hello (JSON text) or fails in words.
+  // The game's Python workers (assets/python-worker.mjs): `kind` "main" for the game's
+  // own, "calls" for the computer player's. The worker says when its Python is up.
+  // How far the game's start has come, from 0 to 1, for the loading bar (assets/boot.js).
+  const progress = (done) => dispatchEvent(new CustomEvent("derive:progress", { detail: done }));
+
+  // `name`: the worker's own (`self.name`: "game" or "ai"); what its Python started from
+  // ("restored" from the image, or "booted") is the page's data-<name>-python.
+  function pythonWorker(name, kind, module, onText) {
+    const worker = new Worker(new URL("python-worker.mjs", HERE), { type: "module", name });
+    const up = new Promise((resolve, reject) => {
+      worker.addEventListener("message", ({ data }) => {
+        if (typeof data === "string") {
+          onText(data);
+        } else if (data && typeof data.progress === "number") {
+          if (name === "game") progress(data.progress);
+        } else if (data && data.up) {
+          document.documentElement.dataset[`${name}Python`] = String(data.snapshot);
+          if (name === "game") progress(0.9);
+          resolve(data);
+        } else if (data && "failed" in data) {
+          reject(new Error(String(data.failed)));
+        }
+      });
+      worker.addEventListener("error", (event) => {
+        event.preventDefault();
+        reject(new Error(event.message || "the worker did not start"));
+      });
+    });
+    worker.postMessage({ kind, module });
+    return { worker, up };
+  }
+
+  // The computer's worker (derive/web/play/computer.py): started and called here, so that
+  // the game's Python reaches it through its view like the rest of the page. `aiStart`
+  // answers the worker's hello (JSON text) or fails.
   let thinker = null;
-  const pause = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
-  async function aiStart(code, config, timeoutS) {
-    const script = document.createElement("script");
-    script.type = "py";
-    script.setAttribute("worker", "");
-    script.setAttribute("name", "ai");
-    script.setAttribute("config", config);
-    script.textContent = code;
-    document.body.append(script);
-    const deadline = performance.now() + timeoutS * 1000;
-    const late = () => new Error("the worker did not start");
-    // PyScript sees the element a moment later and gives it its worker (`xworker`).
-    while (!script.xworker) {
-      if (performance.now() > deadline) throw late();
-      await pause(20);
-    }
+  const asked = new Map();
+  let asking = 0;
+  async function aiStart(module, timeoutS) {
+    const started = pythonWorker("ai", "calls", module, () => undefined);
+    started.worker.addEventListener("message", ({ data }) => {
+      const waiting = data && asked.get(data.id);
+      if (!waiting) return;
+      asked.delete(data.id);
+      if ("error" in data) waiting.reject(new Error(String(data.error)));
+      else waiting.resolve(data.value);
+    });
     let timer = 0;
-    const waited = new Promise((_, fail) => {
-      timer = setTimeout(() => fail(late()), Math.max(0, deadline - performance.now()));
+    const late = new Promise((_, fail) => {
+      timer = setTimeout(() => fail(new Error("the worker did not start")), timeoutS * 1000);
     });
     try {
-      // `ready` gives the worker once its Python is up; what it exports is its `sync`.
-      thinker = (await Promise.race([script.xworker.ready, waited])).sync;
+      await Promise.race([started.up, late]);
     } finally {
-      clearTimeout(timer);  // no rejection left to fire, unheard, once the worker is up
+      clearTimeout(timer); // no rejection left to fire, unheard, once the worker is up
     }
-    return String(await thinker.hello());
+    thinker = started.worker;
+    return String(await ai("hello"));
   }
-  async function ai(name, ...args) {
-    if (!thinker) throw new Error("the worker did not start");
-    return thinker[name](...args);
+  function ai(name, ...args) {
+    if (!thinker) return Promise.reject(new Error("the worker did not start"));
+    asking += 1;
+    const id = asking;
+    return new Promise((resolve, reject) => {
+      asked.set(id, { resolve, reject });
+      thinker.postMessage({ id, name, args });
+    });
   }
   const aiReady = () => { document.documentElement.dataset.aiReadyMs = String(Math.round(performance.now())); };
   // The search's depth is for developers and tests; the status is the players' words.
@@ -594,6 +712,29 @@
     $("#status").textContent = status;
   };
   const warn = (text) => console.warn(text);
+  // Once the game's Python has handled every message sent before: a promise (for tests
+  // and tools that act as a player and then read the page). At once before it is up.
+  const settlers = new Map();
+  let settles = 0;
+  function settle() {
+    if (!told) return Promise.resolve();
+    settles += 1;
+    const number = settles;
+    return new Promise((resolve) => {
+      settlers.set(number, resolve);
+      tell("settle", number);
+    });
+  }
+  function settled(number) {
+    const resolve = settlers.get(number);
+    settlers.delete(number);
+    if (resolve) resolve();
+  }
+
+  // A moment of the start, for the benchmarks (data-python-ms, data-imported-ms).
+  const stamp = (name) => {
+    document.documentElement.dataset[name] = String(Math.round(performance.now()));
+  };
 
   // The game's board (#board) and its value picker (#picker), by assets/board.js.
   const boardDraw = (markup) => window.deriveBoard.draw($("#board"), markup);
@@ -607,7 +748,58 @@
     ai, aiReady, aiStart, boardDraw, boardFly, boardRoll, clearMove, clickOf, copyLink,
     crash, dialog, download, embedded, enableControls, failed, hello, keysTaken, listen,
     pickFile, pickerBeside, placeHistory, pressOf, ready, remember, reviewClose, reviewOpen,
-    reviewShow, rollStart, settings, setupError, setupFields, setupState, share, shelfShow,
-    show, sound, speak, startRoll, thinking, warn,
+    reviewShow, rollStart, settings, settle, settled, setupError, setupFields, setupState,
+    share, shelfShow, show, sound, speak, startRoll, stamp, storageRemove, storageSet,
+    tabRemember, thinking, warn,
   };
+
+  // The game's Python (derive/web/play/run.py), started as soon as this view is: each of
+  // its texts is a call of this view's, `{call, args}`, answered when it has an `id`
+  // (derive/web/postlink.py); what the player does goes back as `{kind, data}`.
+  const view = window.deriveView;
+  let game = null;
+  const post = (message) => game.worker.postMessage(JSON.stringify(message));
+  function tell(kind, data) {
+    post({ kind, data });
+  }
+  async function answer(id, run) {
+    try {
+      post({ answer: id, value: (await run()) ?? null });
+    } catch (error) {
+      post({ answer: id, error: String((error && error.message) || error) });
+    }
+  }
+  function called(text) {
+    let message;
+    try {
+      message = JSON.parse(text);
+    } catch (_) {
+      return;
+    }
+    const { call, args, id } = message || {};
+    const run = () => {
+      if (!Object.hasOwn(view, call)) throw new Error(`the view has no ${call}`);
+      return view[call](...(Array.isArray(args) ? args : []));
+    };
+    if (id !== undefined) {
+      answer(id, run);
+      return;
+    }
+    try {
+      run();
+    } catch (error) {
+      console.error(error);
+    }
+  }
+  const notStarted = (error) => {
+    console.error("The game's Python did not start:", error);
+    failed("");
+  };
+  try {
+    progress(0.1);
+    game = pythonWorker("game", "main", "derive.web.play.run", called);
+    game.up.then(() => stamp("pythonMs"), notStarted);
+  } catch (error) {
+    notStarted(error); // no module workers in this browser: said in words
+  }
 })();

@@ -22,47 +22,28 @@ import pytest
 
 from derive.web.play import worker
 from tools.offline import build_sw
-from tools.pages import build_worker
 from tools.runtime import build_bytecode, build_image, build_snapshot, vendor
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = (ROOT / "index.html").read_text(encoding="utf-8")
-QUICKSTART = (ROOT / "assets" / "quickstart.js").read_text(encoding="utf-8")
+WORKER = (ROOT / "assets" / "python-worker.mjs").read_text(encoding="utf-8")
 START = (ROOT / "tools" / "runtime" / "pyodide_start.mjs").read_text(encoding="utf-8")
 NODE = shutil.which("node")
 needs_node = pytest.mark.skipif(NODE is None, reason="node not installed")
 
 
-def _worker_sources() -> set[str]:
-    """The site paths ``assets/worker.toml``'s [files] fetch (relative to ``assets/``)."""
-    files = tomllib.loads((ROOT / "assets" / "worker.toml").read_text(encoding="utf-8"))["files"]
-    templates = {k: v for k, v in files.items() if re.fullmatch(r"\{[^}]+\}", k)}
-    found = set()
-    for key in files:
-        if key in templates:
-            continue
-        for name, value in templates.items():
-            key = key.replace(name, value)
-        found.add((Path("assets") / key).as_posix().replace("assets/../", ""))
-    return found
-
-
-def test_worker_config_is_up_to_date_and_ships_what_the_worker_imports() -> None:
-    assert build_worker.main(["--check"]) == 0, "run python3 tools/pages/build_worker.py"
-    config = tomllib.loads((ROOT / "assets" / "worker.toml").read_text(encoding="utf-8"))
-    game = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
-    assert config["interpreter"] == "../vendor/pyodide/pyodide.mjs"  # against its own URL
-    assert game["interpreter"] == "./vendor/pyodide/pyodide.mjs"
-    assert {k: v for k, v in config.items() if k not in ("files", "interpreter")} == {
-        k: v for k, v in game.items() if k not in ("files", "interpreter")
-    }
-    shipped = _worker_sources()
-    assert {"derive/web/play/worker.py", "derive/ai/search.py", "derive/game.py"} <= shipped
-    assert shipped <= set(build_sw.config_sources((ROOT / "pyscript.toml").read_text()))
-    assert not any(m.startswith(("derive/web/app", "derive/web/panel")) for m in shipped)
-    for path in shipped:
-        assert (ROOT / path).is_file(), path
-    assert "assets/worker.toml" in build_sw.app_files()  # precached, deployed with assets/
+def test_the_game_and_its_computer_run_in_workers_from_the_image() -> None:
+    """The game page has no PyScript: its view starts assets/python-worker.mjs twice (the
+    game, the computer player), which imports the site's start module and runs modules the
+    image holds; booting afresh, it writes the sources assets/snapshot.json lists."""
+    view = (ROOT / "assets" / "view.js").read_text(encoding="utf-8")
+    assert 'import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";' in WORKER
+    assert 'pythonWorker("game", "main", "derive.web.play.run"' in view
+    plan = json.loads((ROOT / "assets" / "snapshot.json").read_text(encoding="utf-8"))
+    assert {"derive.web.play.run", "derive.web.play.worker"} <= set(plan["modules"])
+    assert "assets/snapshot.json" in WORKER
+    assert "assets/python-worker.mjs" in build_sw.app_files()  # precached, deployed
+    assert "vendor/pyscript/core.js" not in PAGE and 'type="py"' not in PAGE
 
 
 def test_warm_up_search_runs_and_returns_json() -> None:
@@ -79,7 +60,7 @@ def test_pyodide_start_module_is_what_every_config_names() -> None:
             for ref in re.findall(r"""["']\./([\w.-]+\.mjs)["']""", source.read_text("utf-8")):
                 assert ref in vendor.PYODIDE_SOURCES, (name, ref)
     assert "export async function loadPyodide" in START and "export { version }" in START
-    for name in ("pyscript.toml", "assets/worker.toml", "bench/bare.toml"):
+    for name in ("pyscript.toml", "learn.toml", "bench/bare.toml"):
         config = tomllib.loads((ROOT / name).read_text(encoding="utf-8"))
         assert config["interpreter"].endswith("vendor/pyodide/pyodide.mjs"), name
     # Every page restores the image but the benchmark's reference, Pyodide as it comes.
@@ -112,16 +93,11 @@ def test_pyodides_javascript_is_vendored_with_the_compile_hint(
     assert vendor.sync(sources, out, check=True, prefixes=prefixes) == 1
 
 
-def test_page_preloads_only_files_it_serves() -> None:
-    runtime = set(build_sw.runtime_files()) | set(build_sw.app_files())
+def test_page_preloads_nothing_of_the_runtime() -> None:
+    """The game's Python fetches its runtime in its worker: a preload would have the page
+    take it in as well, and share the link with the first paint's own files."""
     hrefs = re.findall(r'<link rel="(?:module)?preload" href="([^"]+)"', PAGE)
-    # The WebAssembly is the image worker's to fetch and compile (a preload would have the
-    # page's thread take it in as well).
-    assert "vendor/pyodide/python_stdlib.zip" in hrefs
-    assert "vendor/pyodide/pyodide.asm.wasm" not in hrefs
-    for href in hrefs:
-        assert (ROOT / href).is_file() or href in runtime, href
-    assert '<script src="assets/quickstart.js"></script>' in PAGE
+    assert not [href for href in hrefs if href.startswith("vendor/")]
 
 
 def _node(script: str) -> str:
@@ -167,22 +143,6 @@ console.log(JSON.stringify({results, bad, short, huge}));
     assert data["bad"] is None and data["short"] is None and data["huge"] is None
 
 
-@needs_node
-def test_quickstart_reads_the_files_pyscript_will_fetch() -> None:
-    body = _functions(QUICKSTART, "  function sourceUrls", "  async function preloadSources")
-    config = (ROOT / "pyscript.toml").read_text(encoding="utf-8")
-    out = _node(
-        body
-        + f"\nconsole.log(JSON.stringify(sourceUrls({json.dumps(config)}, "
-        + '"http://host/site/pyscript.toml")));'
-    )
-    expected = [
-        f"http://host/site/{name}"
-        for name in build_sw.config_sources(config)  # the service worker's reading of it
-    ]
-    assert sorted(json.loads(out)) == expected
-
-
 SNAPSHOT = ROOT / "assets" / "snapshot.json"
 
 
@@ -198,14 +158,11 @@ def test_snapshot_manifest_is_up_to_date_and_holds_no_browser_module() -> None:
         "derive.web.table.controller",
         "derive.web.board.widget",
         "derive.web.review.page",
-    } <= (set(modules))
-    assert not {
         "derive.web.play.page",
         "derive.web.shelf.storage",
-        "derive.web.board.element",
-        "derive.web.pagelink",
-    } & set(modules)
-    # PyScript writes the same files later: the snapshot's must be among them
+    } <= (set(modules))
+    assert not {"derive.web.board.element", "derive.web.dom"} & set(modules)
+    # A page's PyScript writes the same files later: the snapshot's must be among them
     assert set(files) <= set(build_sw.config_sources((ROOT / "pyscript.toml").read_text()))
     for name in modules:
         path = name.replace(".", "/")

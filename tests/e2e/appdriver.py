@@ -28,6 +28,12 @@ def board_position(page: Page) -> str:
     return page.get_attribute("[data-position]", "data-position") or ""
 
 
+def settle(page: Page) -> None:
+    """Wait until the game's Python (in its worker) has handled all the page sent it: a
+    click's or a key's effect is then on the page, as a player sees it a moment later."""
+    page.evaluate("window.deriveView ? window.deriveView.settle() : null")
+
+
 def click_square(page: Page, name: str) -> None:
     """Click a square: its die when there is one (a die is inside its square)."""
     die = page.locator(f'[data-die="{name}"]')
@@ -35,6 +41,7 @@ def click_square(page: Page, name: str) -> None:
         die.click()
     else:
         page.click(f'[data-square="{name}"]')
+    settle(page)
 
 
 def play_clicks(page: Page, *squares: str) -> str:

@@ -140,6 +140,10 @@ def test_keyboard_only_play(page: Page, server_url: str) -> None:
     for _ in range(4):
         page.keyboard.press("ArrowDown")
     expect(page.locator(".mark-cursor")).to_have_count(1)
+    # The game's Python takes each press in its worker, a message later: wait for the last.
+    page.wait_for_function(
+        "document.querySelector('.mark-cursor')?.parentElement.dataset.square.endsWith('1')"
+    )
     cursor = page.locator(".mark-cursor").locator("xpath=..").get_attribute("data-square")
     assert cursor is not None and cursor.endswith("1")
     before = board_position(page)

@@ -17,6 +17,7 @@ from tests.e2e.appdriver import (
     open_app,
     play_clicks,
     position_query,
+    settle,
 )
 
 PHONE = {"width": 390, "height": 844}
@@ -115,6 +116,7 @@ def test_reload_and_share_link_restore_the_game(page: Page, server_url: str) -> 
 
     page.locator(".menu summary").click()
     page.click('[data-action="share"]')
+    settle(page)
     link = page.locator("#share-url").input_value()
     assert link.startswith(f"{server_url}/index.html?game=")
     page.click('[data-action="close-share"]')

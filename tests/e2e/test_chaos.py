@@ -23,6 +23,7 @@ from tests.e2e.appdriver import (
     open_app,
     play_clicks,
     position_query,
+    settle,
 )
 
 # The embed's fixtures: the boards on 127.0.0.1, the host blog on localhost.
@@ -152,9 +153,11 @@ def still_plays(page: Page, server_url: str) -> None:
     """The game page plays a legal move, which saves: the game it shows, or a new one."""
     for _ in range(3):  # whatever dialog or menu was left open
         page.keyboard.press("Escape")
+    settle(page)  # the horde's last events handled by the game's Python
     back = page.locator('#history [data-action="last"]')
     if back.is_visible():  # an earlier position was shown
         back.click()
+        settle(page)
     game = current_game(page, every_saved_game_loads(page))
     if game is None:  # over, or the computer's turn: a new game by a link
         open_app(page, server_url, position_query(OTHER_START))

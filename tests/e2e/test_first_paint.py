@@ -87,10 +87,11 @@ async (regions) => {
 
 
 def _open_held(page: Page, url: str) -> dict[str, Any]:
-    """Load ``url`` with PyScript held back until the first paint has been recorded, then
-    let it start and wait for the game; return what the page recorded."""
+    """Load ``url`` with the runtime (the view, which starts the game's Python) held back
+    until the first paint has been recorded, then let it start and wait for the game;
+    return what the page recorded."""
     held: list[Route] = []
-    page.route("**/vendor/pyscript/core.js", lambda route: held.append(route))
+    page.route("**/assets/view.js", lambda route: held.append(route))
     page.add_init_script(RECORD.replace("REGIONS", repr(REGIONS)))
     page.goto(url)
     page.wait_for_function("window.__firstPaint && window.__firstPaint.marked")

@@ -16,7 +16,13 @@ from playwright.sync_api import Page, expect
 from derive.game import Game
 from derive.web.shelf.saved import GAME_PREFIX
 from derive.web.table import share
-from tests.e2e.appdriver import START_TIMEOUT_MS, board_position, open_app, position_query
+from tests.e2e.appdriver import (
+    START_TIMEOUT_MS,
+    board_position,
+    open_app,
+    position_query,
+    settle,
+)
 from tests.e2e.test_first_minute import assert_accessible
 
 PLIES = 30
@@ -44,6 +50,8 @@ def _kept(page: Page) -> list[dict[str, object] | None]:
 
 
 def _review_state(page: Page) -> str | None:
+    """The review's state once the game's Python has handled what the page sent it."""
+    settle(page)
     return page.evaluate("document.documentElement.dataset.review ?? null")
 
 
@@ -137,6 +145,7 @@ def test_a_stopped_review_is_kept_and_goes_on_from_where_it_stopped(
     open_app(page, server_url)
     _menu(page)
     page.locator('.menu-items [data-action="review"]').click()
+    settle(page)
     # Drawn from what was kept, before the worker has said anything.
     shown = page.locator("svg[data-review] [data-ply]").count()
     assert shown >= done

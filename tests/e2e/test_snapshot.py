@@ -1,10 +1,12 @@
-"""The Python image: restored by the page and its computer player from a first visit on,
-set aside when it cannot be used; and the game's bytecode, written beside the sources of
-every start, ignored when damaged.
+"""The Python image: restored by the game's worker and its computer player's from a first
+visit on, set aside when it cannot be used; and, where Python must boot, the sources and
+their bytecode written before anything imports them.
 
 vendor/pyodide/pyodide.mjs (tools/runtime/pyodide_start.mjs) restores vendor/image/python.gz, the
 memory of an interpreter booted under Node with the game's modules imported
-(tools/runtime/build_image.py), instead of booting Python. Every other browser test starts from it;
+(tools/runtime/build_image.py), instead of booting Python. The game page runs its Python in
+two workers (assets/python-worker.mjs, named "game" and "ai"); the Learn pages' Python, on
+the page, is tested in test_learn.py. Every other browser test starts from the image too;
 these check what it leaves behind and what happens when it is not there to use.
 """
 
@@ -15,15 +17,32 @@ import json
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import BrowserContext, Page
+from playwright.sync_api import BrowserContext, Page, Worker
 
 from tests.e2e.appdriver import START_TIMEOUT_MS, open_app, position_query, wait_for_ply
+from tests.e2e.conftest import PageMonitor
 from tools.runtime import build_bytecode, build_image
 
 ROOT = Path(__file__).resolve().parents[2]
 KEY = json.loads((ROOT / "assets" / "snapshot.json").read_text(encoding="utf-8"))["key"]
 BYTECODE = build_bytecode.BUNDLE
 WASM = "vendor/pyodide/pyodide.asm.wasm"
+
+
+def _worker(page: Page, name: str) -> Worker:
+    """The page's Python worker of that name ("game" or "ai")."""
+    found = [w for w in page.workers if w.url.endswith("/assets/python-worker.mjs")]
+    named = [w for w in found if w.evaluate("self.name") == name]
+    assert len(named) == 1, [w.url for w in page.workers]
+    return named[0]
+
+
+def _started(page: Page) -> dict[str, str | None]:
+    """How each of the page's Python workers started ("restored" or "booted")."""
+    return page.evaluate(
+        "({game: document.documentElement.dataset.gamePython ?? null,"
+        " ai: document.documentElement.dataset.aiPython ?? null})"
+    )
 
 
 def _bytecode_files() -> int:
@@ -37,49 +56,29 @@ def _computer_opens(page: Page, server_url: str, rules: str) -> None:
     wait_for_ply(page, 1, timeout=2 * START_TIMEOUT_MS)
 
 
-def test_a_first_visit_restores_the_image_in_the_page_and_its_computer(
+def test_a_first_visit_restores_the_image_in_the_game_and_its_computer(
     page: Page, server_url: str
 ) -> None:
     said: list[str] = []
     page.on("console", lambda message: said.append(message.text))
-    asked: list[str] = []
-    page.context.on("request", lambda request: asked.append(request.url))
-    not_precaching: list[str] = []  # the service worker's install fetches every file too
-    page.context.on(
-        "request",
-        lambda request: request.service_worker or not_precaching.append(request.url),
-    )
-    page.add_init_script(
-        """(() => {
-          globalThis.Worker = class extends globalThis.Worker {
-            constructor(url, options) {
-              if (String(url).includes("image-worker")) {
-                globalThis.imageWorkerStartedBy = document.currentScript?.src ?? "a module";
-              }
-              super(url, options);
-            }
-          };
-        })()"""
-    )
+    asked: list[str] = []  # not the service worker's install, which fetches every file
+    page.context.on("request", lambda request: request.service_worker or asked.append(request.url))
     assert build_image.read_head() == {"pyodide": "314.0.2", "key": KEY}
     _computer_opens(page, server_url, "L2")
-    assert page.evaluate("globalThis.pyodideSnapshot") == "restored"
-    assert "Pyodide restored from a snapshot (page)" in said
-    assert "Pyodide restored from a snapshot (worker)" in said
-    assert page.evaluate("globalThis.pyodideBytecode") == _bytecode_files()
-    # The page read its image and bytecode, and compiled Pyodide's WebAssembly, in a worker
-    # of its own (image-worker.mjs): its own thread never fetched, unzipped, unpacked or
-    # compiled them.
-    assert page.evaluate("globalThis.pyodideWasm") == "worker"
-    for read in (build_image.IMAGE, BYTECODE, WASM):
+    assert _started(page) == {"game": "restored", "ai": "restored"}
+    assert said.count("Pyodide restored from a snapshot (worker)") == 2
+    for name in ("game", "ai"):
+        assert _worker(page, name).evaluate("globalThis.pyodideSnapshot") == "restored"
+    # No PyScript, and nothing of the runtime on the page's own thread: the workers
+    # fetched, unzipped, unpacked and compiled it all.
+    assert page.evaluate("typeof globalThis.pyodideSnapshot") == "undefined"
+    assert not [url for url in asked if "/vendor/pyscript/" in url or "image-worker" in url]
+    for read in (build_image.IMAGE, WASM):
         url = f"{server_url}/{read}"
         assert url in asked
         assert page.evaluate("(url) => performance.getEntriesByName(url).length", url) == 0
-    # That worker was started by assets/quickstart.js, before PyScript's core had run, and
-    # its message taken by the interpreter module, which started no second one.
-    assert page.evaluate("globalThis.imageWorkerStartedBy").endswith("/assets/quickstart.js")
-    assert not_precaching.count(f"{server_url}/vendor/pyodide/image-worker.mjs") == 1
-    assert page.evaluate("'pyodideOffThread' in globalThis") is False
+    # Restored, they had no source nor bytecode to fetch: the image holds every module.
+    assert not [url for url in asked if url.endswith((".py", BYTECODE))]
 
     # The snapshot an earlier version of the site kept in Cache Storage is given back.
     page.evaluate(
@@ -115,21 +114,24 @@ def test_an_image_it_cannot_use_costs_only_time(
     said: list[str] = []
     page.on("console", lambda message: said.append(message.text))
     _computer_opens(page, server_url, "L2")
-    assert page.evaluate("globalThis.pyodideSnapshot") == "booted"
+    assert _started(page) == {"game": "booted", "ai": "booted"}
     assert not any("restored from a snapshot" in text for text in said), said
     assert any(text.startswith("Python image not used") for text in said), said
+    # Booted, the game's worker wrote the sources and their bytecode before importing them.
+    game = _worker(page, "game")
+    assert game.evaluate("globalThis.pyodideBytecode") == _bytecode_files()
 
 
-def test_where_no_worker_starts_the_page_reads_the_image_and_compiles_pyodide_itself(
-    page: Page, server_url: str
+def test_where_no_module_worker_starts_the_page_says_so_in_words(
+    page: Page, page_monitor: PageMonitor, server_url: str
 ) -> None:
-    # An old browser without module workers: the page does the image worker's work itself,
-    # and Pyodide fetches and compiles its WebAssembly as it comes.
+    # A browser too old for module workers (the game's Python runs in one): the page keeps
+    # its first paint and says, in its own language, that the game could not start.
     page.add_init_script(
         """(() => {
           globalThis.Worker = class extends globalThis.Worker {
             constructor(url, options) {
-              if (String(url).includes("image-worker")) {
+              if (options?.type === "module") {
                 throw new TypeError("module workers are not supported");
               }
               super(url, options);
@@ -137,12 +139,15 @@ def test_where_no_worker_starts_the_page_reads_the_image_and_compiles_pyodide_it
           };
         })()"""
     )
-    _computer_opens(page, server_url, "L2")
-    assert page.evaluate("globalThis.pyodideSnapshot") == "restored"
-    assert page.evaluate("globalThis.pyodideWasm") is None
-    for read in (build_image.IMAGE, WASM):
-        url = f"{server_url}/{read}"
-        assert page.evaluate("(url) => performance.getEntriesByName(url).length", url) >= 1
+    page_monitor.allow_console_error("module workers are not supported")
+    page.goto(f"{server_url}/index.html?lang=fr")
+    text = page.locator("#loading .loading-text")
+    page.wait_for_function(
+        "document.querySelector('#loading .loading-text').textContent.includes('Rechargez')"
+    )
+    assert "n’a pas pu démarrer" in text.inner_text()
+    assert page.evaluate("document.documentElement.dataset.ready") == "false"
+    assert page.locator("#board svg.board [data-square]").count() > 0  # the first paint stays
 
 
 # Put first in the Python a restore runs (pyodide.mjs's AFTER_RESTORE): every source the
@@ -160,9 +165,8 @@ _js.globalThis.compiledFromSource = _compiled
 
 
 def test_a_first_visit_compiles_none_of_its_python_sources(page: Page, server_url: str) -> None:
-    """The game's modules and PyScript's own package (which PyScript writes at every start)
-    come from the bytecode bundle: the page's Python compiles no source. A PyScript that
-    wrote its package otherwise would have build_bytecode leave it out, and this fail."""
+    """Every module the game's worker imports is in the image: its Python compiles no
+    source (a module left out of assets/snapshot.json would be compiled, and this fail)."""
     module = (ROOT / "vendor" / "pyodide" / "pyodide.mjs").read_text(encoding="utf-8")
     marker = "const AFTER_RESTORE = `\n"
     assert module.count(marker) == 1
@@ -172,20 +176,24 @@ def test_a_first_visit_compiles_none_of_its_python_sources(page: Page, server_ur
         lambda route: route.fulfill(body=spied, content_type="text/javascript"),
     )
     open_app(page, server_url)
-    assert page.evaluate("globalThis.pyodideSnapshot") == "restored"
-    assert page.evaluate("globalThis.compiledFromSource.toJs()") == []
-    assert page.evaluate("globalThis.pyodideBytecode") == _bytecode_files()
-    assert "pyscript/context.py" in build_bytecode.pyscript_package()
+    page.evaluate("window.deriveView.settle()")
+    game = _worker(page, "game")
+    assert game.evaluate("globalThis.pyodideSnapshot") == "restored"
+    assert game.evaluate("globalThis.compiledFromSource.toJs()") == []
 
 
-def test_a_damaged_bytecode_bundle_costs_only_time(page: Page, server_url: str) -> None:
-    # The sources are compiled as they were before there was any bytecode.
-    page.route(
+def test_a_damaged_bytecode_bundle_costs_only_time(
+    page: Page, browser_context: BrowserContext, server_url: str
+) -> None:
+    # With no image to restore either, the game's worker compiles the sources it writes.
+    browser_context.route(
         f"**/{BYTECODE}",
         lambda route: route.fulfill(body=gzip.compress(b"not a bundle\n" * 100)),
     )
+    browser_context.route(f"**/{build_image.IMAGE}", lambda route: route.fulfill(status=404))
     _computer_opens(page, server_url, "L2")
-    assert page.evaluate("globalThis.pyodideBytecode") is None
+    assert _started(page) == {"game": "booted", "ai": "booted"}
+    assert _worker(page, "game").evaluate("globalThis.pyodideBytecode") is None
     assert page.evaluate("document.documentElement.dataset.ai") == "ready"
 
 
@@ -194,7 +202,7 @@ def test_on_a_slow_link_the_page_boots_python_rather_than_wait_for_the_image(
 ) -> None:
     # Chromium calls a link with 400 ms of latency "3g" (navigator.connection).
     asked: list[str] = []
-    page.on("request", lambda request: asked.append(request.url))
+    page.context.on("request", lambda request: asked.append(request.url))
     cdp = browser_context.new_cdp_session(page)
     cdp.send("Network.enable")
     cdp.send(
@@ -203,5 +211,5 @@ def test_on_a_slow_link_the_page_boots_python_rather_than_wait_for_the_image(
     )
     open_app(page, server_url, position_query("- r ry L2"))
     assert page.evaluate("navigator.connection.effectiveType") == "3g"
-    assert page.evaluate("globalThis.pyodideSnapshot") == "booted"
+    assert _started(page)["game"] == "booted"
     assert not any(url.endswith(build_image.IMAGE) for url in asked), asked

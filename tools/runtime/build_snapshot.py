@@ -35,7 +35,7 @@ from tools.generated import refresh  # noqa: E402
 from tools.pages.build_live import closure, import_targets, module_file  # noqa: E402
 
 MANIFEST = REPO_ROOT / "assets" / "snapshot.json"
-ENTRIES = ("derive.web.play.page", "derive.web.play.worker")
+ENTRIES = ("derive.web.play.run", "derive.web.play.worker")
 BROWSER_ONLY = frozenset({"js", "pyscript", "pyodide"})
 """Top-level packages that exist only in the browser (and must not be in a snapshot)."""
 

@@ -1,7 +1,7 @@
 """The computer player on the game page: its turns and its hints, thought in its worker.
 
-The AI runs in a PyScript named worker (``derive/web/play/worker.py``, configured by
-``assets/worker.toml``) so that a search never freezes the page. The page's view starts
+The AI runs in a worker of its own (``derive/web/play/worker.py`` in
+``assets/python-worker.mjs``) so that a search never holds the game. The page's view starts
 that worker and carries each call to it (``assets/view.js``: ``aiStart``, ``ai``), so the
 game's Python reaches it as it reaches the rest of the page, through its link
 (``link.Link``), wherever that Python runs. The page asks it to think in slices
@@ -32,15 +32,8 @@ START_ROLL_S: Final = 1.4
 """A computer that won the start roll waits this long, for the roll to be seen."""
 WORKER_START_S: Final = 180
 """Give up on the AI worker (and say so) if it has not started by then."""
-WORKER_CONFIG: Final = "./assets/worker.toml"
-WORKER_CODE: Final = (
-    "from derive.web.play.worker import (\n"
-    "    hello, review_start, review_step, start, step, stop, suggest, warm,\n"
-    ")\n"
-    "__export__ = ['hello', 'review_start', 'review_step', 'start', 'step', 'stop',"
-    " 'suggest', 'warm']\n"
-)
-"""The AI worker's script."""
+WORKER_MODULE: Final = "derive.web.play.worker"
+"""What the AI worker runs: its exports are the calls it answers."""
 
 
 class Host(Protocol):
@@ -68,7 +61,7 @@ class Computer:
         self.running = False
 
     async def call(self, name: str, *args: object) -> object:
-        """The worker's ``name`` (one of ``WORKER_CODE``'s exports) and its answer: a
+        """The worker's ``name`` (one of ``WORKER_MODULE``'s exports) and its answer: a
         search's id as it gave it, or JSON text; ``ViewError`` when the worker failed it."""
         return await self.page.view.ask("ai", name, *args)
 
@@ -77,7 +70,7 @@ class Computer:
         ctrl.ai_state = "starting"
         page.render()
         try:
-            answer = await page.view.ask("aiStart", WORKER_CODE, WORKER_CONFIG, WORKER_START_S)
+            answer = await page.view.ask("aiStart", WORKER_MODULE, WORKER_START_S)
             info = json.loads(str(answer))
             if not isinstance(info, dict):
                 raise ValueError("the worker said nothing")

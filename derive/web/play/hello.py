@@ -22,6 +22,11 @@ MAX_SETTING: Final = 16
 """The longest setting kept (``"normal"``, ``"fr"``, ``"on"``…)."""
 MAX_EARLY_CLICKS: Final = 8
 """As many squares as boot.js keeps."""
+MAX_KEPT: Final = 2000
+"""Keys of the game's read from local storage (the shelf keeps some fifty games)."""
+MAX_KEY: Final = 200
+"""The longest storage key of the game's (``derive.game.…``)."""
+STORAGE_STATES: Final = ("ok", "full", "blocked")
 MAX_WORDS: Final = 400
 """More than the page's words' keys (``data-i18n``…: about 90)."""
 LANG_KEY: Final = "derive.lang"
@@ -47,6 +52,13 @@ class Hello:
     """The system asks for less motion (animations off unless the player set a speed)."""
     words: tuple[str, ...] = ()
     """The keys of the words the page shows (``data-i18n``…), to say in another language."""
+    shelf: Mapping[str, str] = dataclasses.field(default_factory=dict)
+    """The saved games: the page's local storage, its keys of the game's (``derive.``)."""
+    tab: str | None = None
+    """The saved game this tab plays (in its ``sessionStorage``), if any."""
+    storage: str = "ok"
+    """Whether the page may write its storage: ``ok``, ``full`` (its quota reached) or
+    ``blocked`` (a privacy setting, a sandboxed frame)."""
     early: Mapping[str, Any] = dataclasses.field(default_factory=dict)
     """What the visitor did before Python was up: ``setup`` (the form's fields, if sent),
     ``cancelled``, ``open`` (the form is still open), ``touched`` (the fields changed),
@@ -97,6 +109,21 @@ def _early(data: object) -> dict[str, Any]:
     }
 
 
+def _shelf(data: object) -> dict[str, str]:
+    """The game's keys and their texts as local storage holds them; a text's own length is
+    the shelf's to judge (an entry too long is set aside, and said)."""
+    if not isinstance(data, Mapping) or len(data) > MAX_KEPT:
+        return {}
+    return {
+        k: v
+        for k, v in data.items()
+        if isinstance(k, str)
+        and k.startswith("derive.")
+        and len(k) <= MAX_KEY
+        and isinstance(v, str)
+    }
+
+
 def hello_from(data: object) -> Hello:
     """The view's object decoded; the defaults for anything that is not one."""
     if not isinstance(data, Mapping):
@@ -113,5 +140,8 @@ def hello_from(data: object) -> Hello:
         embed=data.get("embed") is True,
         reduced_motion=data.get("reduced_motion") is True,
         words=tuple(_strings(data.get("words"), 60, MAX_WORDS)),
+        shelf=_shelf(data.get("shelf")),
+        tab=_text(data.get("tab"), MAX_KEY),
+        storage=storage if (storage := data.get("storage", "ok")) in STORAGE_STATES else "blocked",
         early=_early(data.get("early")),
     )

@@ -3,10 +3,8 @@
 Decisions live in ``Controller`` (pure, tested under CPython); markup comes from ``svg``
 and ``panel``. Everything shown goes out through the view (``link.Link``) as named calls
 with plain data, and everything the player does comes in as ``receive``'s messages: this
-module reads nothing off the page. What still ties it to the page's thread is the
-listening itself (``main``) and the shelf's storage (``shelf.storage``); WEB.md, "Python
-off the page's thread". (Not type-checked: ``pyscript`` and ``js`` exist only in Pyodide;
-see pyproject.toml.)
+module reads nothing off the page, and runs in a worker (``play/run.py``; WEB.md, "Python
+off the page's thread").
 """
 
 from __future__ import annotations
@@ -18,15 +16,10 @@ import traceback
 from collections.abc import Callable, Coroutine
 from typing import Any, Literal
 
-import js
-from pyscript import document, window
-from pyscript.ffi import create_proxy
-
 from ..board.surface import LinkSurface
 from ..board.svg import die_svg
 from ..board.widget import SPEEDS, BoardWidget
 from ..link import Link
-from ..pagelink import PageLink
 from ..review import driver as review_driver
 from ..review import keeping as review_keeping
 from ..review.page import ReviewPage
@@ -38,13 +31,12 @@ from ..table.state import Played
 from ..words import i18n, why
 from . import keys, sound
 from .computer import Computer
-from .hello import LANG_KEY, SOUND_KEY, SPEED_KEY, Hello, hello_from, setup_fields
+from .hello import LANG_KEY, SOUND_KEY, SPEED_KEY, Hello, setup_fields
 
 ACTIONS: dict[str, Literal["+", "-", "?"]] = {"up": "+", "down": "-", "reroll": "?"}
 MAX_TYPED = 200
 """Longer than any move's notation: a longer text in the move field is not read."""
 MAX_FIELD_NAME = 40
-_proxies: list[Any] = []
 
 
 class Page:
@@ -202,18 +194,15 @@ class Page:
     def _bind(self) -> None:
         # What the player does comes from the view as plain messages (``receive``).
         self.handlers = self._handlers()
-        receive = create_proxy(self.receive)
-        _proxies.append(receive)
-        window.deriveView.listen(receive, MAX_FILE_BYTES)
+        self.view.send("listen", MAX_FILE_BYTES)
 
     def receive(self, kind: Any, data: Any) -> None:
         """One message of the view (``assets/view.js``): what the player did, as plain
         data. (Which key presses the game takes, the view knows beforehand: ``render``.)"""
         try:
-            message = data.to_py(depth=4) if hasattr(data, "to_py") else data
             handler = self.handlers.get(str(kind))
             if handler is not None:
-                handler(message)
+                handler(data)
         except Exception:  # noqa: BLE001 - the last line of defence
             self.crash()
 
@@ -230,6 +219,10 @@ class Page:
             "setting": self.on_setting,
             "closed": self.on_closed,
             "file": self.shelf.on_file,
+            "storage": self.shelf.on_storage,
+            "storage-refused": self.shelf.on_refused,
+            # Every message before this one handled: said back (tests, ``deriveView.settle``).
+            "settle": lambda data: self.view.send("settled", data),
         }
 
     def open_dialog(self, name: str, markup: str | None = None) -> None:
@@ -270,7 +263,7 @@ class Page:
         asyncio.ensure_future(run())
 
     def crash(self) -> None:
-        js.console.error(traceback.format_exc())
+        traceback.print_exc()
         self.view.send("crash", self.ctrl.t("error.generic"))
 
     def on_click(self, click: clicks.Click) -> None:
@@ -626,19 +619,3 @@ def _parse_ai(text: str) -> dict[str, str]:
     from ...ai import parse_seats
 
     return parse_seats(text)
-
-
-async def main() -> None:
-    """Start the page. Between importing its modules, making it (storage read, the board
-    taken over) and starting it, the thread goes back to the browser: on a phone each step
-    is a long task of its own, and a tap meanwhile is kept by assets/boot.js until ``start``
-    replays it."""
-    document.documentElement.dataset.importedMs = str(round(window.performance.now()))
-    await asyncio.sleep(0)
-    page = Page(hello_from(window.deriveView.hello().to_py(depth=4)), PageLink())
-    await asyncio.sleep(0)
-    try:
-        page.start()
-    except Exception:  # noqa: BLE001 - show a message, not a traceback
-        js.console.error(traceback.format_exc())
-        page.view.send("failed", page.ctrl.t("error.generic"))

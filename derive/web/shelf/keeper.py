@@ -610,6 +610,16 @@ class Keeper:
         self._write()
         self._prompt_send()
 
+    def refused(self, kind: Refusal) -> None:
+        """The browser refused a write after the shelf made it (the page's storage says so
+        a message later, and the store now refuses what the page did): the game is written
+        again, which makes room or says it is not being saved, as a refusal at once would."""
+        bound = self.bound
+        if kind == "quota" and self.shelf is not None and bound and bound.game is self.ctrl.game:
+            self._write(touch=False)
+            return
+        self._not_saving(REFUSALS[kind])
+
     def _write(self, *, touch: bool = True) -> None:
         """Write the bound entry, unless another tab moved it on in a way this tab's moves
         do not extend: then this tab's game becomes a branch of its own."""

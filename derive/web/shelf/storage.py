@@ -1,115 +1,109 @@
 """The shelf in the browser: local storage, other tabs, files, the "Your games" dialog.
 
-The decisions are ``shelf.Keeper``'s (tested under CPython); this module only connects it
-to what a browser has.  Local storage rather than IndexedDB: it is synchronous, so a game
-is written before the move's handler returns (nothing is lost when a tab closes right
-after a move), each entry is one key (a write never touches another game), and its
-``storage`` event tells every other tab which key changed, with the new text.  The shelf's
-bounds keep it far below the browser's quota (about 5 M characters).
+The decisions are ``shelf.Keeper``'s (tested under CPython); this module connects it to
+what a browser has, through the page's view. Local storage rather than IndexedDB: each
+entry is one key (a write never touches another game), and its ``storage`` event tells
+every other tab which key changed, with the new text. The shelf's bounds keep it far below
+the browser's quota (about 5 M characters).
 
-(Not type-checked beyond ``Any``: ``pyscript`` and ``js`` exist only in Pyodide.)
+The game's Python runs in a worker, where there is no local storage: the view reads the
+page's entries once, at start (``Hello.shelf``), and the shelf works on that copy
+(``MirrorStore``), sending each write to the view, which makes it. A write the browser
+refuses (its quota) is said a message later (``storage-refused``): the copy then learns
+how much the page holds and the game is saved again, which makes room as a refusal at once
+would have, or says that it is not being saved (WEB.md, "Saved games").
 """
 
 from __future__ import annotations
 
-import contextlib
+import re
+import time
 import traceback
-from typing import Any
+from collections.abc import Mapping
+from datetime import UTC, datetime
+from typing import Any, Final
 
-import js
-from pyodide.ffi import JsException
-from pyscript import window
-from pyscript.ffi import create_proxy, is_none, to_js
-
+from ..link import Link
 from ..table import params
 from ..table.controller import Notice
 from . import panel as shelf_panel
 from .keeper import REFUSALS, Download, Keeper, Result, SimpleTab
-from .saved import MAX_FILE_BYTES, MemoryStore, Shelf, refusal
-
-TAB_KEY = "derive.tab"
-"""In ``sessionStorage``: the entry this tab plays, so a reload resumes its own game even
-when another tab played a game since."""
-_PROBE_KEY = "derive.probe"
-_proxies: list[Any] = []
+from .saved import MAX_FILE_BYTES, MemoryStore, Refusal, Shelf
 
 
-def _keep(handler: Any) -> Any:
-    proxy = create_proxy(handler)
-    _proxies.append(proxy)  # alive for the page's lifetime
-    return proxy
+class MirrorStore(MemoryStore):
+    """``shelf.Store`` over a copy of the page's local storage, each change sent to the
+    view (``storageSet``, ``storageRemove``).  ``capacity`` is learnt from the refusals."""
 
-
-class LocalStore:
-    """``shelf.Store`` over ``window.localStorage``."""
-
-    def __init__(self, area: Any) -> None:
-        self.area = area
-
-    def get(self, key: str) -> str | None:
-        try:
-            value = self.area.getItem(key)
-        except JsException:
-            return None
-        return None if is_none(value) else str(value)
+    def __init__(self, data: Mapping[str, str], view: Link) -> None:
+        super().__init__()
+        self.data.update(data)
+        self.view = view
 
     def set(self, key: str, value: str) -> None:
-        try:
-            self.area.setItem(key, value)
-        except JsException as error:
-            raise refusal(str(getattr(error, "name", ""))) from error
+        super().set(key, value)
+        self.view.send("storageSet", key, value)
 
     def remove(self, key: str) -> None:
-        with contextlib.suppress(JsException):
-            self.area.removeItem(key)
+        super().remove(key)
+        self.view.send("storageRemove", key)
 
-    def names(self) -> list[str]:
-        try:
-            area = self.area
-            return [str(area.key(i)) for i in range(int(area.length))]
-        except JsException:
-            return []
+    def took(self, key: str | None, text: str | None) -> None:
+        """What the page's storage now holds at ``key`` (``None``: nothing; a key of
+        ``None``: the storage was cleared)."""
+        if key is None:
+            self.data.clear()
+        elif text is None:
+            self.data.pop(key, None)
+        else:
+            self.data[key] = text
+
+    def refused(self, key: str, text: str | None, kind: Refusal) -> None:
+        """The page's storage refused to write ``key``, which still holds ``text``.  A
+        full storage holds less than the copy did with that write in it: from now on the
+        copy refuses as much."""
+        asked = sum(len(k) + len(v) for k, v in self.data.items())
+        self.took(key, text)
+        if kind == "quota":
+            held = sum(len(k) + len(v) for k, v in self.data.items())
+            self.capacity = max(held, min(self.capacity or asked, asked - 1))
 
 
-class SessionTab:
-    """``shelf.TabMemory`` in ``sessionStorage``: per tab, kept across its reloads."""
+class TabMirror:
+    """``shelf.TabMemory`` in the page's ``sessionStorage`` (per tab, kept across its
+    reloads): read at start, each change sent to the view (``tabRemember``)."""
 
-    def __init__(self, area: Any) -> None:
-        self.area = area
+    def __init__(self, entry_id: str | None, view: Link) -> None:
+        self.entry_id = entry_id
+        self.view = view
 
     def entry(self) -> str | None:
-        try:
-            value = self.area.getItem(TAB_KEY)
-        except JsException:
-            return None
-        return None if is_none(value) else str(value)
+        return self.entry_id
 
     def remember(self, entry_id: str) -> None:
-        with contextlib.suppress(JsException):
-            self.area.setItem(TAB_KEY, entry_id)
-
-
-def _open_storage() -> tuple[Any, Any, str | None] | None:
-    """``(localStorage, sessionStorage, trouble)``, or ``None`` if the browser refuses
-    storage (a privacy setting, a sandboxed frame).  Storage with no room left is still
-    storage: its games are read and kept, and ``trouble`` says it is full."""
-    try:
-        area = window.localStorage
-        session = window.sessionStorage
-    except JsException:
-        return None
-    try:
-        area.setItem(_PROBE_KEY, "1")
-    except JsException as error:
-        problem = refusal(str(getattr(error, "name", "")))
-        return (area, session, REFUSALS[problem.kind]) if problem.full else None
-    with contextlib.suppress(JsException):
-        area.removeItem(_PROBE_KEY)
-    return area, session, None
+        self.entry_id = entry_id
+        self.view.send("tabRemember", entry_id)
 
 
 def _now() -> int:
-    return int(js.Date.now())
+    return int(time.time() * 1000)
+
+
+_WHEN: Final = re.compile("\ue000(\\d{1,15})\ue001")
+"""A time as ``_when`` leaves it in the list's text: the view shows it in the reader's own
+time zone and language (``assets/view.js``, ``shelfShow``)."""
+
+
+def _time_element(found: re.Match[str]) -> str:
+    ms = int(found.group(1))
+    try:
+        moment = datetime.fromtimestamp(ms / 1000, UTC)
+    except (OverflowError, OSError, ValueError):
+        return "?"
+    return (
+        f'<time datetime="{moment.isoformat(timespec="minutes")}" data-ms="{ms}">'
+        f"{moment:%Y-%m-%d %H:%M} UTC</time>"
+    )
 
 
 class ShelfGlue:
@@ -118,6 +112,8 @@ class ShelfGlue:
     def __init__(self, page: Any) -> None:
         self.page = page
         self.keeper = Keeper(page.ctrl, None)
+        self.store: MirrorStore | None = None
+        """The copy of the page's storage the shelf works on (none when it has none)."""
         self.shown_messages = ""
         self.shown_games = ""
 
@@ -132,23 +128,24 @@ class ShelfGlue:
             self.keeper.launch(launch.game, launch.ai, code=True, error=error)
             self._select(launch)
             return False
-        areas = _open_storage()
-        if areas is None:
+        hello = page.hello
+        if hello.storage == "blocked":
             self.keeper = self._unsaved("shelf.unavailable")
         else:
-            local, session, trouble = areas
-            shelf = Shelf(LocalStore(local), _now)
-            self.keeper = Keeper(page.ctrl, shelf, SessionTab(session), trouble=trouble)
+            trouble = REFUSALS["quota"] if hello.storage == "full" else None
+            self.store = MirrorStore(hello.shelf, page.view)
+            shelf = Shelf(self.store, _now)
+            tab = TabMirror(hello.tab, page.view)
+            self.keeper = Keeper(page.ctrl, shelf, tab, trouble=trouble)
         code = "game" in page.hello.query
         try:
             setup_needed = self.keeper.launch(launch.game, launch.ai, code=code, error=error)
         except Exception:  # noqa: BLE001 - a fault must not lock the player out for good
             # Whatever in the storage set it off stays untouched: this page saves nothing.
-            js.console.error(traceback.format_exc())
+            traceback.print_exc()
             self.keeper = self._unsaved("shelf.broken")
             setup_needed = self.keeper.launch(launch.game, launch.ai, code=code, error=error)
         self._select(launch)
-        window.addEventListener("storage", _keep(page.guard(self.on_storage)))
         self.render()
         return setup_needed
 
@@ -179,16 +176,13 @@ class ShelfGlue:
             self.page.view.send(
                 "shelfShow",
                 messages if changed_messages else None,
-                games if changed_games else None,
+                _WHEN.sub(_time_element, games) if changed_games else None,
             )
         self.shown_messages, self.shown_games = messages, games
 
-    def _when(self, ms: int) -> str:
-        options = to_js({"dateStyle": "medium", "timeStyle": "short"})
-        try:
-            return str(js.Date.new(ms).toLocaleString(self.page.ctrl.lang, options))
-        except JsException:
-            return "?"
+    @staticmethod
+    def _when(ms: int) -> str:
+        return f"\ue000{ms}\ue001"
 
     # ----- events -------------------------------------------------------------------
 
@@ -202,12 +196,29 @@ class ShelfGlue:
         self.keeper.keep_analysis(game, data)
         self.render()
 
-    def on_storage(self, event: Any) -> None:
-        if not is_none(event.storageArea) and event.storageArea != window.localStorage:
+    def on_storage(self, data: object) -> None:
+        """Another tab changed the page's storage (the view hears its ``storage`` event):
+        ``{"key", "text"}``, a key of ``None`` when it was cleared."""
+        if self.store is None or not isinstance(data, dict):
             return
-        key = None if is_none(event.key) else str(event.key)
-        text = None if is_none(event.newValue) else str(event.newValue)
+        key, text = data.get("key"), data.get("text")
+        if not (key is None or isinstance(key, str)) or not (text is None or isinstance(text, str)):
+            return
+        self.store.took(key, text)
         self.keeper.external(key, text)
+        self.render()
+
+    def on_refused(self, data: object) -> None:
+        """The page's storage refused a write the shelf made (``{"key", "text", "kind"}``:
+        what the key still holds, and why)."""
+        if self.store is None or not isinstance(data, dict):
+            return
+        key, text, kind = data.get("key"), data.get("text"), data.get("kind")
+        if not isinstance(key, str) or not (text is None or isinstance(text, str)):
+            return
+        refused: Refusal = "quota" if kind == "quota" else "blocked"
+        self.store.refused(key, text, refused)
+        self.keeper.refused(refused)
         self.render()
 
     def on_click(self, name: str, arg: str) -> None:

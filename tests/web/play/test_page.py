@@ -64,7 +64,7 @@ def test_page_contract_for_tests_and_embedding() -> None:
     assert '<html lang="en" data-ready="false">' in PAGE
     assert re.search(r'<input[^>]*\bname="move"', PAGE)
     assert 'aria-live="polite"' in PAGE
-    assert 'config="./pyscript.toml"' in PAGE
+    assert '<script src="assets/view.js"></script>' in PAGE  # it starts the game's Python
     assert "html.embed .side" in CSS and "html.embed .topbar" in CSS
 
 
@@ -87,16 +87,16 @@ def test_css_colours_match_the_svg_palette() -> None:
 
 
 def test_the_runtime_goes_in_after_the_first_paint() -> None:
-    """Issue 25: PyScript, Pyodide's start and their preloads wait in a template that
-    assets/boot.js empties into the page once it has painted; none is fetched before."""
+    """Issue 25: the view, which starts the game's Python in its worker, waits in a
+    template that assets/boot.js empties into the page once it has painted; nothing of the
+    runtime is fetched before, and the page itself fetches none of it."""
     head = PAGE.split("</head>", 1)[0]
     runtime = head.split('<template id="runtime">', 1)[1].split("</template>", 1)[0]
     outside = head.replace(runtime, "")
-    for name in ("quickstart.js", "core.js", "memory-idb.mjs", "stdlib.zip"):
+    for name in ("board.js", "view.js"):
         assert name in runtime and name not in outside, name
-    # The wasm is compiled in the image worker and handed to the page, so the page
-    # never preloads it (tests/e2e/test_snapshot.py checks the hand-over).
-    assert "asm.wasm" not in head
+    for name in ("core.js", "pyodide", "stdlib.zip", "asm.wasm"):
+        assert name not in head, name
     assert 'getElementById("runtime")' in BOOT and "requestAnimationFrame" in BOOT
 
 

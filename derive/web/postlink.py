@@ -1,0 +1,84 @@
+"""``link.Link`` from a worker: each call to the view posted as a message.
+
+The game page's Python runs in a worker of its own (``assets/python-worker.mjs``): the
+page's thread keeps only the view (``assets/view.js``). A call is posted as JSON text,
+``{"call": name, "args": [...]}``, with an ``"id"`` when it is ``ask``'s; the view answers
+``{"answer": id, "value": ...}`` or ``{"answer": id, "error": text}``, and what the
+player did comes as ``{"kind": ..., "data": ...}``. Text, not structured clones: one
+``JSON.parse`` on each side, and nothing of Pyodide's proxies crosses the boundary.
+
+Nothing here imports the browser, so it runs (and is tested) under CPython: ``post`` is
+whatever carries the text (``postMessage`` in the worker, a list in tests).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable
+from typing import Any, Final
+
+from .. import safejson
+from .link import ViewError
+
+MAX_MESSAGE_CHARS: Final = 16 * 1024 * 1024
+"""A message from the view: the page's saved games (local storage holds some 5 M
+characters), an imported file, a click. Longer is not the view's: it is not read."""
+MAX_MESSAGE_DEPTH: Final = 8
+
+
+class PostLink:
+    """The view reached by posted messages; ``take`` is given each message the view posts
+    back, and hands what is not an answer to ``receive``."""
+
+    def __init__(self, post: Callable[[str], object]) -> None:
+        self.post = post
+        self.receive: Callable[[str, object], None] = lambda kind, data: None
+        """Where the player's messages go (the page's ``receive``, once it is made)."""
+        self._asked: dict[int, asyncio.Future[object]] = {}
+        self._next = 0
+
+    def _post(self, message: dict[str, Any]) -> None:
+        self.post(json.dumps(message, separators=(",", ":"), ensure_ascii=False))
+
+    def send(self, name: str, *args: object) -> None:
+        self._post({"call": name, "args": list(args)})
+
+    async def ask(self, name: str, *args: object) -> object:
+        self._next += 1
+        number = self._next
+        future: asyncio.Future[object] = asyncio.get_running_loop().create_future()
+        self._asked[number] = future
+        try:
+            self._post({"call": name, "args": list(args), "id": number})
+            return await future
+        finally:
+            self._asked.pop(number, None)
+
+    def take(self, text: object) -> None:
+        """One message of the view's. What cannot be one (too long, not JSON, misshapen)
+        is dropped with a line on the console: it did not come from the view."""
+        if not isinstance(text, str):
+            print("A message to the game was not read: it is not text")
+            return
+        try:
+            message = safejson.loads(text, max_chars=MAX_MESSAGE_CHARS, max_depth=MAX_MESSAGE_DEPTH)
+        except ValueError as error:
+            print(f"A message to the game was not read: {error}")
+            return
+        if not isinstance(message, dict):
+            print("A message to the game was not read: it is not an object")
+            return
+        if "answer" in message:
+            self._answer(message)
+        elif isinstance(message.get("kind"), str):
+            self.receive(message["kind"], message.get("data"))
+
+    def _answer(self, message: dict[str, Any]) -> None:
+        future = self._asked.get(message["answer"]) if isinstance(message["answer"], int) else None
+        if future is None or future.done():
+            return  # asked by nobody now (a call given up)
+        if "error" in message:
+            future.set_exception(ViewError(str(message["error"])[:500]))
+        else:
+            future.set_result(message.get("value"))

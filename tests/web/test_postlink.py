@@ -1,0 +1,109 @@
+"""The game's Python and its view over posted text (derive.web.postlink, play.run): calls
+out, answers and the player's messages in, whatever the page posts bounded; the page
+started from the view's hello, in the worker's order of things."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+
+from derive.web.link import ViewError
+from derive.web.play import run
+from derive.web.postlink import MAX_MESSAGE_CHARS, PostLink
+from tests.web_helpers import run_async
+
+
+def test_a_call_is_posted_as_json_text_with_its_arguments() -> None:
+    posted: list[str] = []
+    PostLink(posted.append).send("boardDraw", "<svg>é</svg>", {"a": [1, True, None]})
+    assert [json.loads(text) for text in posted] == [
+        {"call": "boardDraw", "args": ["<svg>é</svg>", {"a": [1, True, None]}]}
+    ]
+
+
+def test_an_ask_waits_for_its_own_answer_and_a_failure_is_a_view_error() -> None:
+    async def scenario() -> tuple[object, str]:
+        posted: list[str] = []
+        link = PostLink(posted.append)
+        first = asyncio.ensure_future(link.ask("copyLink"))
+        second = asyncio.ensure_future(link.ask("rollStart", [], 80))
+        await asyncio.sleep(0)
+        ids = [json.loads(text)["id"] for text in posted]
+        assert len(set(ids)) == 2
+        link.take(json.dumps({"answer": 999, "value": "nobody's"}))  # dropped
+        link.take(json.dumps({"answer": ids[1], "error": "Error: no"}))
+        link.take(json.dumps({"answer": ids[0], "value": True}))
+        link.take(json.dumps({"answer": ids[0], "value": False}))  # twice: dropped
+        with pytest.raises(ViewError) as failed:
+            await second
+        return await first, str(failed.value)
+
+    assert run_async(scenario()) == (True, "Error: no")
+
+
+def test_the_players_messages_go_to_receive_and_junk_goes_nowhere(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    link = PostLink(lambda text: None)
+    got: list[tuple[str, object]] = []
+    link.receive = lambda kind, data: got.append((kind, data))
+    link.take(json.dumps({"kind": "click", "data": {"square": "c1"}}))
+    for junk in (
+        None,
+        b'{"kind": "click"}',
+        "not json",
+        "[1, 2]",
+        '{"kind": 3}',
+        "[" * 100 + "]" * 100,
+        '{"kind": "file", "data": "' + "x" * MAX_MESSAGE_CHARS + '"}',
+        '{"answer": "1", "value": 2}',
+    ):
+        link.take(junk)
+    assert got == [("click", {"square": "c1"})]
+    assert capsys.readouterr().out.count("was not read") == 6
+
+
+def hello() -> dict[str, object]:
+    return {
+        "query": [["position", "- r ry L2"], ["lang", "fr"]],
+        "language": "en-GB",
+        "storage": "ok",
+        "shelf": {},
+        "words": ["status"],
+    }
+
+
+def test_the_worker_asks_for_the_hello_and_starts_the_page_from_it() -> None:
+    async def scenario() -> list[dict[str, object]]:
+        posted: list[str] = []
+        take = run.main(posted.append)
+        await asyncio.sleep(0)
+        asked = [json.loads(text) for text in posted]
+        assert asked[0] == {"call": "stamp", "args": ["importedMs"]}
+        assert asked[1]["call"] == "hello" and "id" in asked[1]
+        take(json.dumps({"answer": asked[1]["id"], "value": hello()}))
+        await asyncio.sleep(0)
+        await asyncio.sleep(0)
+        return [json.loads(text) for text in posted[2:]]
+
+    calls = run_async(scenario())
+    names = [call["call"] for call in calls]
+    assert "listen" in names and "ready" in names and "failed" not in names
+    assert names.index("listen") < names.index("ready")
+    shown = [call["args"][0] for call in calls if call["call"] == "show"]
+    assert shown and "Rouge" in json.dumps(shown[-1], ensure_ascii=False)  # ?lang=fr
+
+
+def test_a_page_that_cannot_start_says_so_in_words(monkeypatch: pytest.MonkeyPatch) -> None:
+    posted: list[str] = []
+    link = PostLink(posted.append)
+
+    def broken(self: object) -> None:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(run.Page, "start", broken)
+    assert run.start(link, hello()) is None
+    (failed,) = [json.loads(t) for t in posted if json.loads(t)["call"] == "failed"]
+    assert failed["args"][0].startswith("Un problème est survenu.")  # the link's ?lang=fr
