@@ -398,12 +398,30 @@
   }
   const setupError = (text) => { $("#setup-form .setup-error").textContent = text; };
 
-  // The setup form's fields drawn; `keep`: a form that reads the same is left as it is.
+  // The setup form's fields drawn; `keep`: a form that reads the same is left as it is,
+  // and what the player set in it stays. The game's Python draws it from the fields as it
+  // last heard them, a message ago: a choice made meanwhile (a quick second change while
+  // the computer's levels came) is the player's latest word, and is put back.
   // The game hears the fields as drawn, a moment later (never within its own call).
   function setupFields(markup, keep) {
     const box = $("#setup-fields");
-    if (keep) setMarkup(box, markup);
-    else box.innerHTML = markup;
+    if (keep) {
+      const chosen = [...box.querySelectorAll("select, input")].map((field) => [
+        field.name, field.type, field.value, field.checked,
+      ]);
+      setMarkup(box, markup);
+      for (const [name, type, value, checked] of chosen) {
+        for (const field of box.querySelectorAll(`[name="${CSS.escape(name)}"]`)) {
+          if (type === "radio" || type === "checkbox") {
+            if (field.value === value) field.checked = checked;
+          } else if ([...(field.options || [])].some((option) => option.value === value)) {
+            field.value = value;
+          }
+        }
+      }
+    } else {
+      box.innerHTML = markup;
+    }
     if (told) setTimeout(tellFields);
   }
 
