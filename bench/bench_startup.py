@@ -79,7 +79,7 @@ BARE_PAGE = ("bench/bare.html", "bench/bare.toml")
 # worker takes control, and long tasks for the whole page lifetime.
 PAGE_PROBE = """
 window.__bench = {progress: [], controlled: null};
-addEventListener("py:progress", e => {
+addEventListener("py:progress", e => {  // the bare page's PyScript
   window.__bench.progress.push([performance.now(), String(e.detail)]);
 });
 if (navigator.serviceWorker) {
@@ -122,8 +122,9 @@ PAGE_FIGURES = """
 # slices of 60 ms until done.  Timed in the page, so the figures include the messages.
 FIRST_MOVES = """
 async ([position, level, searches, pause]) => {
-  const script = document.querySelector('script[type="py"][worker][name="ai"]');
-  const ai = (await script.xworker.ready).sync;
+  // The computer's worker, called through the page's view as the game calls it.
+  const view = window.deriveView;
+  const ai = { start: (...args) => view.ai("start", ...args), step: (...args) => view.ai("step", ...args) };
   await new Promise((done) => setTimeout(done, pause));
   const out = [];
   for (let i = 0; i < searches; i += 1) {
