@@ -124,7 +124,10 @@ FIRST_MOVES = """
 async ([position, level, searches, pause]) => {
   // The computer's worker, called through the page's view as the game calls it.
   const view = window.deriveView;
-  const ai = { start: (...args) => view.ai("start", ...args), step: (...args) => view.ai("step", ...args) };
+  const ai = {
+    start: (...args) => view.ai("start", ...args),
+    step: (...args) => view.ai("step", ...args),
+  };
   await new Promise((done) => setTimeout(done, pause));
   const out = [];
   for (let i = 0; i < searches; i += 1) {

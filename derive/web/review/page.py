@@ -161,6 +161,9 @@ class ReviewPage:
                     self.state.take(answer)
                 except ValueError as error:
                     self.state.error = str(error)
+                if self.state.error:  # the worker's words or the check's: a developer's
+                    print(f"The review stopped: {self.state.error}")
+                    self.state.error = self._failed()
                 self.saving = self.keeping.due(self.state)
                 self.render()
                 if self.saving:
@@ -173,12 +176,16 @@ class ReviewPage:
                     break
         except (ViewError, ValueError):
             # The worker failed (or said what is not JSON): the analysis so far is kept.
-            lost = i18n.t(self.lang, "setup.ai_unavailable")
-            self.state.error = i18n.t(self.lang, "review.failed", reason=lost)
+            self.state.error = self._failed()
         finally:
             self.running = self.saving = False
             self.keeping.stopped(self.state)
             self.render()
+
+    def _failed(self) -> str:
+        """Why the review stopped, in the players' words."""
+        lost = i18n.t(self.lang, "setup.ai_unavailable")
+        return i18n.t(self.lang, "review.failed", reason=lost)
 
     def _prior(self) -> dict[str, Any]:
         from ...ai.review import Analysis

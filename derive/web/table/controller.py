@@ -216,8 +216,11 @@ class Controller:
         self.seats = {c: self._level(v) for c, v in self.seats.items()}
 
     def set_ai_unavailable(self, reason: str) -> None:
+        """The computer cannot play; ``reason`` is the developers' (the console's), never
+        shown to a player, who is told the computer is not available."""
         self.ai_state = "unavailable"
         self.ai_error = reason
+        print(f"The computer player is not available: {reason}")
         self.thinking = None
         self.hint_pending = None
 
@@ -278,15 +281,13 @@ class Controller:
             return self._play(move, by_ai=True)
         except IllegalMove as error:
             self.set_ai_unavailable(str(error))
-            self.notice = Notice(
-                "error", self.t("status.ai_unavailable", reason=self.engine_text(str(error)))
-            )
+            self.notice = Notice("error", self.t("status.ai_unavailable"))
             return None
 
     def think_failed(self, token: int, reason: str) -> None:
         if self.is_current(token):
             self.set_ai_unavailable(reason)
-            self.notice = Notice("error", self.t("status.ai_unavailable", reason=reason))
+            self.notice = Notice("error", self.t("status.ai_unavailable"))
 
     def cancel_thinking(self) -> None:
         self.thinking = None
@@ -666,7 +667,7 @@ class Controller:
         who = self.colour_name(game.to_move)
         if self.is_ai(game.to_move):
             if self.ai_state == "unavailable":
-                return self.t("status.ai_unavailable", reason=self.ai_error)
+                return self.t("status.ai_unavailable")
             if self.paused:
                 return self.t("status.paused")
             if self.ai_state in ("unknown", "starting"):

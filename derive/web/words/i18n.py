@@ -137,7 +137,7 @@ EN: Final[dict[str, str]] = {
     "status.your_move": "{colour} to play: select a die or a square of your rive",
     "status.thinking": "{colour} is thinking…",
     "status.ai_starting": "Starting the computer player…",
-    "status.ai_unavailable": "Computer player unavailable: {reason}",
+    "status.ai_unavailable": "The computer player is not available: reload the page to try again.",
     "status.won": "{side} wins!",
     "status.won.team": "{side} win!",
     "status.draw": "Draw: the move limit was reached.",
@@ -604,7 +604,9 @@ FR: Final[dict[str, str]] = {
     "status.your_move": "À {colour} de jouer : choisissez un dé ou une case de votre rive",
     "status.thinking": "{colour} réfléchit…",
     "status.ai_starting": "Démarrage du joueur ordinateur…",
-    "status.ai_unavailable": "Joueur ordinateur indisponible : {reason}",
+    "status.ai_unavailable": (
+        "Le joueur ordinateur n’est pas disponible : rechargez la page pour réessayer."
+    ),
     "status.won": "{side} gagne !",
     "status.won.team": "{side} gagnent !",
     "status.draw": "Partie nulle : la limite de coups est atteinte.",

@@ -120,6 +120,7 @@ def test_a_worker_that_does_not_start_is_said_in_words(said: object) -> None:
     assert page.ctrl.ai_state == "unavailable" and not computer.ready
     assert page.view.named("aiReady") == [] and page.tasks == []
     assert "None" not in page.ctrl.status() and "Traceback" not in page.ctrl.status()
+    assert "worker" not in page.ctrl.status() and "memory" not in page.ctrl.status()
 
 
 @pytest.mark.parametrize(

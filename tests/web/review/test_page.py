@@ -81,3 +81,23 @@ def test_a_worker_that_fails_mid_review_is_said_in_the_players_words() -> None:
     assert "worker" not in review.state.error  # the worker's own words are not a player's
     last = view.named("reviewShow")[-1][0]
     assert isinstance(last, dict) and last["words"] == review.state.error
+
+
+class Forgetful(Thinker):
+    """A worker that lost the review it was asked about (restarted, or its memory full),
+    and says so in its own words."""
+
+    async def call(self, name: str, *args: object) -> object:
+        if name == "review_step":
+            self.calls.append(name)
+            return '{"error": "no review 7"}'
+        return await super().call(name, *args)
+
+
+def test_a_worker_that_lost_the_review_is_said_in_the_players_words() -> None:
+    view = Recorder()
+    review = ReviewPage(Host(_game(6), Forgetful()), view, 20)
+    review.open()
+    run_async(review.run())
+    assert review.state.error.startswith("L’analyse n’a pas pu se faire")
+    assert "no review" not in review.state.error and not review.running

@@ -207,6 +207,11 @@ def test_an_illegal_ai_move_makes_the_ai_unavailable() -> None:
     assert request is not None
     assert ctrl.think_done(request.token, "c3-d4") is None
     assert ctrl.ai_state == "unavailable" and ctrl.game.ply == 0
+    # In the players' words: the engine's reason (a developer's matter) is not shown.
+    assert ctrl.notice is not None and ctrl.notice.text == (
+        "The computer player is not available: reload the page to try again."
+    )
+    assert "c3" not in ctrl.status()
 
 
 def test_hint_shown_for_the_current_position_only() -> None:
