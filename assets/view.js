@@ -591,7 +591,19 @@
     const box = $("#shelf-messages");
     if (box && typeof messages === "string") box.innerHTML = messages;
     const listing = $("#saved-games");
-    if (listing && typeof games === "string") listing.innerHTML = games;
+    if (!listing || typeof games !== "string") return;
+    listing.innerHTML = games;
+    // When each game was played, in the reader's own time zone and the page's language.
+    const lang = document.documentElement.lang || undefined;
+    for (const time of listing.querySelectorAll("time[data-ms]")) {
+      try {
+        time.textContent = new Date(Number(time.dataset.ms)).toLocaleString(lang, {
+          dateStyle: "medium", timeStyle: "short",
+        });
+      } catch (_) {
+        // an unknown language: the time as Python wrote it (UTC) stays
+      }
+    }
   }
 
   // A file saved to the player's device (an exported game).
@@ -617,6 +629,12 @@
   const FAILED = {
     fr: "Le jeu n’a pas pu démarrer. Rechargez la page pour réessayer.",
     en: "The game could not start. Reload the page to try again.",
+  };
+  // The game's worker stopped once it had started (its Python lost): every move made was
+  // already written to the saved games.
+  const LOST = {
+    fr: "Le jeu s’est arrêté. Votre partie est enregistrée : rechargez la page pour continuer.",
+    en: "The game stopped. Your game is saved: reload the page to go on.",
   };
   function failed(text) {
     const box = $("#loading .loading-text");
@@ -664,6 +682,7 @@
   // ("restored" from the image, or "booted") is the page's data-<name>-python.
   function pythonWorker(name, kind, module, onText) {
     const worker = new Worker(new URL("python-worker.mjs", HERE), { type: "module", name });
+    let started = false;
     const up = new Promise((resolve, reject) => {
       worker.addEventListener("message", ({ data }) => {
         if (typeof data === "string") {
@@ -671,6 +690,7 @@
         } else if (data && typeof data.progress === "number") {
           if (name === "game") progress(data.progress);
         } else if (data && data.up) {
+          started = true;
           document.documentElement.dataset[`${name}Python`] = String(data.snapshot);
           if (name === "game") progress(0.9);
           resolve(data);
@@ -680,6 +700,8 @@
       });
       worker.addEventListener("error", (event) => {
         event.preventDefault();
+        console.error(`The ${name} worker stopped:`, event.message);
+        if (started && name === "game") crash(LOST[document.documentElement.lang] || LOST.en);
         reject(new Error(event.message || "the worker did not start"));
       });
     });

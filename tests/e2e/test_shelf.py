@@ -136,6 +136,14 @@ def test_a_link_opened_beside_a_saved_game_keeps_both(page: Page, server_url: st
     dialog = page.locator("#games")
     expect(dialog).to_be_visible()
     row = dialog.locator(f'[data-position="{first}"]')
+    # When it was played, as the reader's browser says a time (the game's Python, in its
+    # worker, knows neither the reader's time zone nor how the browser writes dates).
+    when = row.locator("time[data-ms]")
+    expected = when.evaluate(
+        "t => new Date(Number(t.dataset.ms)).toLocaleString('en',"
+        " {dateStyle: 'medium', timeStyle: 'short'})"
+    )
+    assert when.inner_text() == expected and "UTC" not in expected
     row.locator('[data-shelf="resume"]').click()
     expect(dialog).to_be_hidden()
     assert board_position(page) == first

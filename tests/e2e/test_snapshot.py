@@ -213,3 +213,16 @@ def test_on_a_slow_link_the_page_boots_python_rather_than_wait_for_the_image(
     assert page.evaluate("navigator.connection.effectiveType") == "3g"
     assert _started(page)["game"] == "booted"
     assert not any(url.endswith(build_image.IMAGE) for url in asked), asked
+
+
+def test_a_game_worker_that_stops_is_said_in_words(
+    page: Page, page_monitor: PageMonitor, server_url: str
+) -> None:
+    # The game's Python lost (Pyodide's fatal error, the worker's memory): an error no Python
+    # handler sees, thrown in the worker itself.
+    page_monitor.allow_console_error("The game worker stopped")
+    open_app(page, server_url, position_query("- r ry L2", lang="fr"))
+    _worker(page, "game").evaluate("setTimeout(() => { throw new Error('lost'); })")
+    notice = page.locator("#notice")
+    page.wait_for_function("document.querySelector('#notice').textContent.length > 0")
+    assert notice.inner_text().startswith("Le jeu s’est arrêté. Votre partie est enregistrée")
