@@ -21,6 +21,7 @@ from tests.e2e.appdriver import (
     open_app,
     play_clicks,
     position_query,
+    settle,
     wait_for_ply,
 )
 from tests.e2e.conftest import PageMonitor, open_browser
@@ -69,6 +70,7 @@ def stored_texts(page: Page) -> list[str]:
 def share_link(page: Page) -> str:
     page.locator(".menu summary").click()
     page.click('[data-action="share"]')
+    settle(page)  # the game's Python, a message later, has the dialog show the link
     link = page.locator("#share-url").input_value()
     page.click('[data-action="close-share"]')
     return link
