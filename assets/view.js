@@ -673,12 +673,12 @@
     }
   }
 
-  // The game's Python workers (assets/python-worker.mjs): `kind` "main" for the game's
-  // own, "calls" for the computer player's. The worker says when its Python is up.
   // How far the game's start has come, from 0 to 1, for the loading bar (assets/boot.js).
   const progress = (done) => dispatchEvent(new CustomEvent("derive:progress", { detail: done }));
 
-  // `name`: the worker's own (`self.name`: "game" or "ai"); what its Python started from
+  // The game's Python workers (assets/python-worker.mjs): `kind` "main" for the game's
+  // own, "calls" for the computer player's; `name` is the worker's own (`self.name`:
+  // "game" or "ai"). `up` resolves once its Python is ready; what it started from
   // ("restored" from the image, or "booted") is the page's data-<name>-python.
   function pythonWorker(name, kind, module, onText) {
     const worker = new Worker(new URL("python-worker.mjs", HERE), { type: "module", name });
@@ -723,6 +723,13 @@
       asked.delete(data.id);
       if ("error" in data) waiting.reject(new Error(String(data.error)));
       else waiting.resolve(data.value);
+    });
+    // A worker lost mid-game answers nothing more: what was asked fails now, and so does
+    // every later call (the game then says the computer is not available).
+    started.worker.addEventListener("error", () => {
+      for (const waiting of asked.values()) waiting.reject(new Error("the worker stopped"));
+      asked.clear();
+      thinker = null;
     });
     let timer = 0;
     const late = new Promise((_, fail) => {

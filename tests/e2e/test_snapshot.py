@@ -19,7 +19,13 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import BrowserContext, Page, Worker
 
-from tests.e2e.appdriver import START_TIMEOUT_MS, open_app, position_query, wait_for_ply
+from tests.e2e.appdriver import (
+    START_TIMEOUT_MS,
+    open_app,
+    play_clicks,
+    position_query,
+    wait_for_ply,
+)
 from tests.e2e.conftest import PageMonitor
 from tools.runtime import build_bytecode, build_image
 
@@ -226,3 +232,19 @@ def test_a_game_worker_that_stops_is_said_in_words(
     notice = page.locator("#notice")
     page.wait_for_function("document.querySelector('#notice').textContent.length > 0")
     assert notice.inner_text().startswith("Le jeu s’est arrêté. Votre partie est enregistrée")
+
+
+def test_a_computer_worker_that_stops_is_said_in_words(
+    page: Page, page_monitor: PageMonitor, server_url: str
+) -> None:
+    # Lost mid-game: the move it is asked for fails, and the game says so instead of
+    # thinking for ever.
+    page_monitor.allow_console_error("The ai worker stopped")
+    open_app(page, server_url, position_query("r3c3,y2d4 r ry L2", ai="y:easy"))
+    page.wait_for_selector("html[data-ai=ready]", state="attached", timeout=START_TIMEOUT_MS)
+    _worker(page, "ai").evaluate("setTimeout(() => { throw new Error('lost'); })")
+    page.wait_for_timeout(200)
+    play_clicks(page, "c3", "b4")
+    page.wait_for_selector("html[data-ai=unavailable]", state="attached", timeout=10_000)
+    status = page.inner_text("#status")
+    assert status == "The computer player is not available: reload the page to try again."
