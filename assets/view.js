@@ -801,8 +801,9 @@
   };
 
   // The game's Python (derive/web/play/run.py), started as soon as this view is: each of
-  // its texts is a call of this view's, `{call, args}`, answered when it has an `id`
-  // (derive/web/postlink.py); what the player does goes back as `{kind, data}`.
+  // its texts is the calls of one of its turns, `[{call, args}, …]`, applied here in one
+  // task, each answered when it has an `id` (derive/web/postlink.py); what the player
+  // does goes back as `{kind, data}`.
   const view = window.deriveView;
   let game = null;
   const post = (message) => game.worker.postMessage(JSON.stringify(message));
@@ -817,12 +818,15 @@
     }
   }
   function called(text) {
-    let message;
+    let calls;
     try {
-      message = JSON.parse(text);
+      calls = JSON.parse(text);
     } catch (_) {
       return;
     }
+    if (Array.isArray(calls)) calls.forEach(apply);
+  }
+  function apply(message) {
     const { call, args, id } = message || {};
     const run = () => {
       if (!Object.hasOwn(view, call)) throw new Error(`the view has no ${call}`);

@@ -1,8 +1,11 @@
 """``link.Link`` from a worker: each call to the view posted as a message.
 
 The game page's Python runs in a worker of its own (``assets/python-worker.mjs``): the
-page's thread keeps only the view (``assets/view.js``). A call is posted as JSON text,
-``{"call": name, "args": [...]}``, with an ``"id"`` when it is ``ask``'s; the view answers
+page's thread keeps only the view (``assets/view.js``). A call is ``{"call": name,
+"args": [...]}``, with an ``"id"`` when it is ``ask``'s. The calls one turn of the game's
+Python makes (a click's handler: the dialog closed, the board and the panels drawn) go
+together, as one JSON array posted once that turn ends: the view applies them in one task,
+so the page never shows half of a change, and a click costs one message. The view answers
 ``{"answer": id, "value": ...}`` or ``{"answer": id, "error": text}``, and what the
 player did comes as ``{"kind": ..., "data": ...}``. Text, not structured clones: one
 ``JSON.parse`` on each side, and nothing of Pyodide's proxies crosses the boundary.
@@ -15,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sys
 from collections.abc import Callable
 from typing import Any, Final
 
@@ -27,6 +31,18 @@ characters), an imported file, a click. Longer is not the view's: it is not read
 MAX_MESSAGE_DEPTH: Final = 8
 
 
+def _loop() -> asyncio.AbstractEventLoop | None:
+    """The loop whose turn this is. In Pyodide that is its browser loop even in a call from
+    JavaScript (a message handler), where no loop counts as running: it turns on the
+    browser's own tasks. Elsewhere only a running loop has a turn to end."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        if sys.platform == "emscripten":
+            return asyncio.get_event_loop()
+        return None
+
+
 class PostLink:
     """The view reached by posted messages; ``take`` is given each message the view posts
     back, and hands what is not an answer to ``receive``."""
@@ -37,9 +53,25 @@ class PostLink:
         """Where the player's messages go (the page's ``receive``, once it is made)."""
         self._asked: dict[int, asyncio.Future[object]] = {}
         self._next = 0
+        self._calls: list[dict[str, Any]] = []
 
     def _post(self, message: dict[str, Any]) -> None:
-        self.post(json.dumps(message, separators=(",", ":"), ensure_ascii=False))
+        """Queue a call; the queue goes when this turn of the event loop ends (at once
+        where no loop runs: a caller outside one has no turn to wait for)."""
+        self._calls.append(message)
+        if len(self._calls) > 1:
+            return  # already due
+        loop = _loop()
+        if loop is None:
+            self.flush()
+        else:
+            loop.call_soon(self.flush)
+
+    def flush(self) -> None:
+        """Post the calls queued, in their order, as one message."""
+        calls, self._calls = self._calls, []
+        if calls:
+            self.post(json.dumps(calls, separators=(",", ":"), ensure_ascii=False))
 
     def send(self, name: str, *args: object) -> None:
         self._post({"call": name, "args": list(args)})

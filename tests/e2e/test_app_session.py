@@ -37,6 +37,7 @@ def test_first_visit_sets_up_a_game_with_a_start_roll(page: Page, server_url: st
     dialog.locator('select[name="start"]').select_option("roll")
     dialog.locator('button[type="submit"]').click()
     expect(dialog).to_be_hidden()
+    settle(page)  # the new game drawn: the dialog closes a message before it
     assert board_position(page).endswith(" rb L3")
     roll = page.locator("#start-roll")
     expect(roll).to_be_visible()
@@ -64,6 +65,7 @@ def test_an_ai_link_on_a_first_visit_offers_that_opponent(page: Page, server_url
     dialog.locator('select[name="start"]').select_option("r")
     dialog.locator('button[type="submit"]').click()
     expect(dialog).to_be_hidden()
+    settle(page)  # the new game drawn: the dialog closes a message before it
     assert board_position(page) == "- r ry L1"  # a first visit: level 1
     expect(page.locator('[data-player="y"]')).to_contain_text("computer")
     expect(page.locator('[data-player="y"]')).to_contain_text("hard")
@@ -86,6 +88,7 @@ def test_setup_choices_made_while_the_computer_starts_survive_its_arrival(
     expect(dialog.locator('select[name="seat_b"]')).to_have_value("human")
     dialog.locator('button[type="submit"]').click()
     expect(dialog).to_be_hidden()
+    settle(page)  # the new game drawn: the dialog closes a message before it
     assert board_position(page).endswith(" rby L3")
 
 

@@ -88,6 +88,7 @@ def new_two_player_game(page: Page) -> None:
     dialog.locator('select[name="start"]').select_option("r")
     dialog.locator('button[type="submit"]').click()
     expect(dialog).to_be_hidden()
+    settle(page)  # the new game drawn: the dialog closes a message before it
 
 
 def test_two_tabs_keep_two_games(

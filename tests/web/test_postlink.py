@@ -15,11 +15,42 @@ from derive.web.postlink import MAX_MESSAGE_CHARS, PostLink
 from tests.web_helpers import run_async
 
 
+async def turns(count: int = 4) -> None:
+    """Let the loop turn: a task's calls are posted once its turn ends."""
+    for _ in range(count):
+        await asyncio.sleep(0)
+
+
+def posted_calls(posted: list[str]) -> list[dict[str, object]]:
+    """Every call posted, in order, whatever message it went in."""
+    return [call for text in posted for call in json.loads(text)]
+
+
 def test_a_call_is_posted_as_json_text_with_its_arguments() -> None:
     posted: list[str] = []
     PostLink(posted.append).send("boardDraw", "<svg>é</svg>", {"a": [1, True, None]})
     assert [json.loads(text) for text in posted] == [
-        {"call": "boardDraw", "args": ["<svg>é</svg>", {"a": [1, True, None]}]}
+        [{"call": "boardDraw", "args": ["<svg>é</svg>", {"a": [1, True, None]}]}]
+    ]
+
+
+def test_the_calls_of_one_turn_go_together_once_it_ends() -> None:
+    async def scenario() -> list[str]:
+        posted: list[str] = []
+        link = PostLink(posted.append)
+        link.send("dialog", "setup", False)
+        link.send("boardDraw", "<svg/>")
+        link.send("show", {"status": "Red to play"})
+        assert posted == []  # the turn is not over
+        await asyncio.sleep(0)
+        link.send("ready")
+        await asyncio.sleep(0)
+        return posted
+
+    posted = run_async(scenario())
+    assert [[call["call"] for call in json.loads(text)] for text in posted] == [
+        ["dialog", "boardDraw", "show"],
+        ["ready"],
     ]
 
 
@@ -29,8 +60,8 @@ def test_an_ask_waits_for_its_own_answer_and_a_failure_is_a_view_error() -> None
         link = PostLink(posted.append)
         first = asyncio.ensure_future(link.ask("copyLink"))
         second = asyncio.ensure_future(link.ask("rollStart", [], 80))
-        await asyncio.sleep(0)
-        ids = [json.loads(text)["id"] for text in posted]
+        await turns()
+        ids = [call["id"] for call in posted_calls(posted)]
         assert len(set(ids)) == 2
         link.take(json.dumps({"answer": 999, "value": "nobody's"}))  # dropped
         link.take(json.dumps({"answer": ids[1], "error": "Error: no"}))
@@ -79,14 +110,14 @@ def test_the_worker_asks_for_the_hello_and_starts_the_page_from_it() -> None:
     async def scenario() -> list[dict[str, object]]:
         posted: list[str] = []
         take = run.main(posted.append)
-        await asyncio.sleep(0)
-        asked = [json.loads(text) for text in posted]
+        await turns()
+        asked = posted_calls(posted)
         assert asked[0] == {"call": "stamp", "args": ["importedMs"]}
         assert asked[1]["call"] == "hello" and "id" in asked[1]
+        posted.clear()
         take(json.dumps({"answer": asked[1]["id"], "value": hello()}))
-        await asyncio.sleep(0)
-        await asyncio.sleep(0)
-        return [json.loads(text) for text in posted[2:]]
+        await turns()
+        return posted_calls(posted)
 
     calls = run_async(scenario())
     names = [call["call"] for call in calls]
@@ -105,5 +136,5 @@ def test_a_page_that_cannot_start_says_so_in_words(monkeypatch: pytest.MonkeyPat
 
     monkeypatch.setattr(run.Page, "start", broken)
     assert run.start(link, hello()) is None
-    (failed,) = [json.loads(t) for t in posted if json.loads(t)["call"] == "failed"]
+    (failed,) = [call for call in posted_calls(posted) if call["call"] == "failed"]
     assert failed["args"][0].startswith("Un problème est survenu.")  # the link's ?lang=fr
