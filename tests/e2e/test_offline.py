@@ -157,15 +157,16 @@ def test_a_repeat_visit_asks_the_network_only_whether_the_site_changed(
     assert set(asked) == {"sw.js"}, asked
     assert play_clicks(page, "c3", "b4") == "r3b4,y2d4 y ry L2"
 
-    # A new deploy: the next visit gets its files from the server, not yesterday's cache.
-    source = site_root / "derive" / "web" / "play" / "page.py"
-    source.write_text(source.read_text(encoding="utf-8") + "# a new deploy\n", encoding="utf-8")
+    # A new deploy: the next visit gets its files from the server, not yesterday's cache
+    # (the game's view: its Python comes in the image, whose sources it fetches none of).
+    source = site_root / "assets" / "view.js"
+    source.write_text(source.read_text(encoding="utf-8") + "// a new deploy\n", encoding="utf-8")
     asked.clear()
     page.reload()
     page.wait_for_selector("html[data-ready=true]", state="attached", timeout=START_TIMEOUT_MS)
-    assert {"sw.js", "index.html", "derive/web/play/page.py"} <= set(asked), asked
-    assert page.evaluate("fetch('derive/web/play/page.py').then((r) => r.text())").endswith(
-        "# a new deploy\n"
+    assert {"sw.js", "index.html", "assets/view.js"} <= set(asked), asked
+    assert page.evaluate("fetch('assets/view.js').then((r) => r.text())").endswith(
+        "// a new deploy\n"
     )
     assert board_position(page) == "r3b4,y2d4 y ry L2"  # the game going on, kept
 

@@ -11,6 +11,7 @@ import pytest
 
 from derive.web.link import ViewError
 from derive.web.play import run
+from derive.web.play.page import Page
 from derive.web.postlink import MAX_MESSAGE_CHARS, PostLink
 from tests.web_helpers import run_async
 
@@ -26,10 +27,18 @@ def posted_calls(posted: list[str]) -> list[dict[str, object]]:
     return [call for text in posted for call in json.loads(text)]
 
 
+# Each test runs its link in a loop of its own (run_async: a thread), as the worker's runs
+# in Pyodide's: in make test the browser tests leave Playwright's loop running in this one.
+
+
 def test_a_call_is_posted_as_json_text_with_its_arguments() -> None:
-    posted: list[str] = []
-    PostLink(posted.append).send("boardDraw", "<svg>é</svg>", {"a": [1, True, None]})
-    assert [json.loads(text) for text in posted] == [
+    async def scenario() -> list[str]:
+        posted: list[str] = []
+        PostLink(posted.append).send("boardDraw", "<svg>é</svg>", {"a": [1, True, None]})
+        await turns()
+        return posted
+
+    assert [json.loads(text) for text in run_async(scenario())] == [
         [{"call": "boardDraw", "args": ["<svg>é</svg>", {"a": [1, True, None]}]}]
     ]
 
@@ -135,6 +144,12 @@ def test_a_page_that_cannot_start_says_so_in_words(monkeypatch: pytest.MonkeyPat
         raise RuntimeError("a bug")
 
     monkeypatch.setattr(run.Page, "start", broken)
-    assert run.start(link, hello()) is None
+
+    async def scenario() -> Page | None:
+        started = run.start(link, hello())
+        await turns()
+        return started
+
+    assert run_async(scenario()) is None
     (failed,) = [call for call in posted_calls(posted) if call["call"] == "failed"]
     assert failed["args"][0].startswith("Un problème est survenu.")  # the link's ?lang=fr
