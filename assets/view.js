@@ -313,6 +313,8 @@
   const PREFIX = "derive.";
   const TAB_KEY = "derive.tab";
   const QUOTA = ["QuotaExceededError", "NS_ERROR_DOM_QUOTA_REACHED"];
+  // Why the browser refused a write: no room left, or no storage for this page at all.
+  const refusalOf = (error) => (QUOTA.includes(error && error.name) ? "quota" : "blocked");
   function storageSet(key, value) {
     try {
       localStorage.setItem(key, value);
@@ -323,8 +325,7 @@
       } catch (_) {
         // nothing to read either
       }
-      const kind = QUOTA.includes(error && error.name) ? "quota" : "blocked";
-      tell("storage-refused", { key, text, kind });
+      tell("storage-refused", { key, text, kind: refusalOf(error) });
     }
   }
   function storageRemove(key) {
@@ -348,7 +349,7 @@
       localStorage.removeItem("derive.probe");
       return "ok";
     } catch (error) {
-      return QUOTA.includes(error && error.name) ? "full" : "blocked";
+      return refusalOf(error) === "quota" ? "full" : "blocked";
     }
   }
   function storedGames() {

@@ -358,18 +358,10 @@ function readImage() {
 // unpacking held the page's thread for some 200 ms on this machine, four times that on a
 // phone, while the page should answer its reader. They come back transferred, not copied.
 // Where no module worker starts, the page reads them itself.
-//
-// A page may have started that worker before this module was even fetched (the game's
-// assets/quickstart.js: `globalThis.pyodideOffThread`, the promise of the worker's
-// message, or of null when it failed), so that the reading, which is what a start waits
-// for, begins while PyScript loads: taken once.
 function readOffThread() {
   const here = () => ({ image: readImage(), bytecode: readBytecodeBundle(), wasm: null });
-  const early = globalThis.pyodideOffThread;
-  delete globalThis.pyodideOffThread;
-  const read = typeof early?.then === "function" ? early : startImageWorker();
   const bytes = (value) => (value instanceof Uint8Array ? value : null);
-  return read.then((data) => {
+  return startImageWorker().then((data) => {
     if (!data) return here();
     const wasm = data.wasm instanceof WebAssembly.Module ? data.wasm : null;
     return { image: bytes(data.image), bytecode: bytes(data.bytecode), wasm };
