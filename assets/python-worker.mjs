@@ -1,5 +1,5 @@
 // The game's Python in a worker of its own, so that its start and its work never hold the
-// page's thread (WEB.md, "Python off the page's thread"). The page's view (assets/view.js)
+// page's thread (WEB.md, "The game's Python in a worker"). The page's view (assets/view.js)
 // starts two of these: the game's own and the computer player's. Its first message says
 // which:
 //

@@ -1,8 +1,7 @@
 // The game page's view: what a click hit, read off the page as plain data for the page's
 // Python (derive/web/table/clicks.py decodes it), and what Python drew around the board put
-// on the page (`show`). Python never looks at an event's target:
-// a page whose Python runs in a worker (WEB.md, "Python off the page's thread") posts the
-// same object as a message. What needs no rule is done here, at once: a click elsewhere
+// on the page (`show`). Python never looks at an event's target: it runs in a worker
+// (WEB.md, "The game's Python in a worker"), which the view posts the same object to. What needs no rule is done here, at once: a click elsewhere
 // closes an open menu, a button closes the menu it is in, a square takes the board's focus.
 (() => {
   "use strict";

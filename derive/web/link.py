@@ -4,9 +4,9 @@ The game page's Python never touches the page. It names what the view should do
 (``assets/view.js``, ``window.deriveView``: ``show``, ``dialog``, ``boardDraw``…) and hands
 it plain data: text, numbers, booleans, lists and dicts of them. ``send`` is a call whose
 answer nobody waits for; ``ask`` waits for the view's answer (the clipboard, an animation
-that ends). Where Python runs on the page's thread (``PageLink``, ``web/pagelink.py``) the
-call is made at once; a Python in a worker posts the same call as a message (WEB.md,
-"Python off the page's thread"): nothing here or in its callers depends on which.
+that ends). The game's Python runs in a worker, which posts each call as a message
+(``web/postlink.py``; WEB.md, "The game's Python in a worker"); the unit tests' view
+records them (``Recorder``): nothing here or in its callers depends on which.
 """
 
 from __future__ import annotations

@@ -5,8 +5,8 @@ parameters as the browser splits them, the browser's language, the settings kept
 earlier visits, whether the pointer is a finger, whether the page is an embedded board,
 whether the system asks for less motion, the keys of the words the page shows, and what
 the visitor did before Python was up (``window.deriveEarly``, ``assets/boot.js``).
-A page whose Python runs in a worker (WEB.md, "Python off the page's thread") gets the same
-object as its first message. Whatever does not fit is dropped, never raised: a link's own
+The game's Python, in its worker (WEB.md, "The game's Python in a worker"), asks for it
+first thing. Whatever does not fit is dropped, never raised: a link's own
 faults are ``table.params``'s to report, in words.
 """
 

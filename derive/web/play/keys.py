@@ -4,8 +4,8 @@ The page hands over the press and the little it knows of the moment (the board h
 focus, a past position is shown, a die's value is being picked); what the press does comes
 back as a ``Command``, or ``None`` for a press the page leaves to the browser. The view
 (``assets/view.js``, ``pressOf``) reads the press off the event as plain fields, and leaves
-out presses in a form field or under an open dialog; a page whose Python runs in a worker
-(WEB.md, "Python off the page's thread") would post the same object. The review's own
+out presses in a form field or under an open dialog, and posts it to the game's worker
+(WEB.md, "The game's Python in a worker"). The review's own
 keys are the review's to take first.
 """
 

@@ -3,8 +3,8 @@
 Decisions live in ``Controller`` (pure, tested under CPython); markup comes from ``svg``
 and ``panel``. Everything shown goes out through the view (``link.Link``) as named calls
 with plain data, and everything the player does comes in as ``receive``'s messages: this
-module reads nothing off the page, and runs in a worker (``play/run.py``; WEB.md, "Python
-off the page's thread").
+module reads nothing off the page, and runs in a worker (``play/run.py``; WEB.md, "The
+game's Python in a worker").
 """
 
 from __future__ import annotations
@@ -241,17 +241,6 @@ class Page:
             self.dialogs.discard(name)
             if name == "games":
                 self.shelf.render()  # its pictures go
-
-    def guard(self, handler: Callable[[Any], Any]) -> Callable[[Any], None]:
-        """Run an event handler; a bug shows a friendly message, never a traceback."""
-
-        def run(event: Any) -> None:
-            try:
-                handler(event)
-            except Exception:  # noqa: BLE001 - the last line of defence
-                self.crash()
-
-        return run
 
     def spawn(self, coro: Coroutine[Any, Any, None]) -> None:
         async def run() -> None:

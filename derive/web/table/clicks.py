@@ -1,9 +1,9 @@
 """The game page's clicks as data: what the view found under a click, bounded and typed.
 
 The view (``assets/view.js``, ``deriveView.clickOf``) reads the click's target once and
-hands over plain fields; the page's Python never looks at an element. A page whose Python
-runs in a worker (WEB.md, "Python off the page's thread") gets the same object as a
-message, so this is a decoder like the others: whatever comes in (a field too long, of the
+hands over plain fields; the page's Python never looks at an element. The game's Python,
+in its worker (WEB.md, "The game's Python in a worker"), gets them as a message, so this
+is a decoder like the others: whatever comes in (a field too long, of the
 wrong type, a number out of range) is dropped, never raised.
 
 One click can be inside several things (a square inside the board inside the page);

@@ -4,8 +4,8 @@ buttons that apply, and the flags the page's root carries.
 A pure function of the controller's state and of the two things only the page knows (the
 review's marks, and whether the player closed the end banner), so that what puts it on the
 page decides nothing: the page's view in JavaScript (``assets/view.js``, ``show``) gets
-its fields, by these names, from ``play.page``'s ``render``. The page's Python moved to a
-worker would post the same record (WEB.md, "Python off the page's thread").
+its fields, by these names, from ``play.page``'s ``render``, posted from the game's worker
+(WEB.md, "The game's Python in a worker").
 """
 
 from __future__ import annotations
