@@ -5,12 +5,13 @@
 #   make test       install what is missing, then lint + typecheck + pytest (unit and e2e)
 #   make unit       pytest without the browser tests (-m "not e2e")
 #   make e2e        only the browser tests
-#   make lint       ruff check            make format   ruff format + fix imports
+#   make lint       ruff check, zizmor (workflows)   make format   ruff format + fix imports
 #   make typecheck  mypy (derive/ if present, tools/)
 #   make bench      run every bench/bench_*.py with the venv python
 #   make vendor     copy the pinned PyScript/Pyodide runtime from node_modules/ to vendor/
 #   make site       assemble the static site (what GitHub Pages serves) in _site/
-#                   (SITE_URL=https://…/: its address, for the canonical and hreflang links)
+#                   (SITE_URL=https://…/: its address, for the canonical and hreflang links;
+#                   SITE_DIR=…: another folder)
 #   make clean      remove installed/generated folders (.venv, node_modules, vendor, caches)
 #
 # Everything is installed from the project's own files: Debian's chromium (apt-get),
@@ -85,29 +86,24 @@ deps: chromium vendor venv
 serve: vendor
 	$(PYTHON) tools/serve.py --host 127.0.0.1 --port $(PORT) $(SERVE_ARGS)
 
-# The static site: the page, its config, the Python sources it loads, assets, the vendored
-# runtime, the rules page, the service worker (stamped with a hash of what is deployed, so
-# each deploy replaces the players' offline copy) and the web app manifest. Nothing else
-# (no node_modules, no tests). SITE_URL=https://…/ is the published address: the pages'
-# canonical and hreflang links (committed on make serve's) are rebased on it in _site/.
+# The static site, exactly what tools/site_files.py lists (the pages, assets, the Python sources
+# the pages fetch, the service worker, the vendored runtime), assembled by tools/build_site.py:
+# nothing is typed here. SITE_URL=https://…/ is the published address: the pages' canonical
+# and hreflang links (committed on make serve's) are rebased on it in the copy. SITE_DIR
+# (default _site/) is where it lands: the browser test of the published site builds it
+# into a temporary folder with this same target.
 SITE_URL ?=
+SITE_DIR ?= _site
 site: vendor
-	rm -rf _site && mkdir -p _site
-	cp index.html pyscript.toml learn.toml RULES.md rules.html regles.html embed.html embed-kit.html \
-	   integrer.html sw.js manifest.webmanifest _site/
-	cp -r assets vendor _site/
-	find derive -name '*.py' -exec install -D -m 644 {} _site/{} \;
-	@if [ -n "$(SITE_URL)" ]; then $(PYTHON) tools/pages/site_url.py --site _site --url "$(SITE_URL)"; \
-	else echo "site: no SITE_URL given: canonical and hreflang links name make serve's address"; fi
-	$(PYTHON) tools/offline/build_sw.py --site _site
-	touch _site/.nojekyll
-	@echo "site: $$(du -sh _site | cut -f1) in _site/"
+	$(PYTHON) tools/build_site.py --out "$(SITE_DIR)" --url "$(SITE_URL)"
 
 # ----------------------------------------------------------------------------- checks
 
+# zizmor audits the GitHub workflows (the Pages deploy) offline, by .github/zizmor.yml's policy.
 lint: venv
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check derive tests tools bench
+	$(VENV)/bin/zizmor --offline --quiet --config .github/zizmor.yml .github/workflows
 
 format: venv
 	$(VENV)/bin/ruff check --select I --fix .

@@ -62,8 +62,8 @@ from harness import REPO_ROOT, write_results  # first: it puts the repository on
 from playwright.sync_api import BrowserContext, Page, Playwright, sync_playwright
 
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-from tools.offline import build_sw  # noqa: E402
 from tools.serve import Handler, Server  # noqa: E402
+from tools.site_files import site_files  # noqa: E402
 
 READY_TIMEOUT_MS = 180_000
 QUIET_S = 1.5
@@ -213,7 +213,7 @@ def snapshot_site(into: Path) -> Path:
     """Copy what the site serves (the service worker's list, the worker itself and the
     bare page) into ``into``: a run then measures one state of the files even while
     others edit the working tree."""
-    names = [*build_sw.runtime_files(), *build_sw.app_files(), "sw.js", *BARE_PAGE]
+    names = [*site_files(), *BARE_PAGE]
     for name in names:
         target = into / name
         target.parent.mkdir(parents=True, exist_ok=True)

@@ -29,6 +29,7 @@ from tests.e2e.conftest import PageMonitor, RunningServer
 from tools.offline import build_sw
 from tools.runtime import build_image, vendor
 from tools.serve import REPO_ROOT
+from tools.site_files import site_files
 
 WORKER_TIMEOUT_MS = 60_000
 
@@ -39,8 +40,7 @@ def site_root(request: pytest.FixtureRequest, tmp_path: Path) -> Path:
     site the test may edit as a new deploy would."""
     if getattr(request, "param", None) != "copy":
         return REPO_ROOT
-    files = [*build_sw.runtime_files(), *build_sw.app_files(), "sw.js", *build_sw.KEYED.values()]
-    for name in files:
+    for name in [*site_files(), *build_sw.KEYED.values()]:
         target = tmp_path / "site" / name
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(REPO_ROOT / name, target)

@@ -42,22 +42,14 @@ if str(REPO_ROOT) not in sys.path:
     sys.path.insert(0, str(REPO_ROOT))
 
 from tools.generated import refresh  # noqa: E402
-from tools.runtime import build_bytecode, build_image, vendor  # noqa: E402
-from tools.site_files import PAGES, app_files, config_sources  # noqa: E402
+from tools.runtime import build_image, vendor  # noqa: E402
+from tools.site_files import PAGES, app_files, config_sources, runtime_files  # noqa: E402
 
 SW = REPO_ROOT / "sw.js"
 #: The pinned runtime packages whose versions name the cache.
 PINNED = ("@pyscript/core", "pyodide")
 
 _BLOCK = re.compile(r"(// precache:start[^\n]*\n)(.*?)(// precache:end)", re.DOTALL)
-
-
-def runtime_files() -> list[str]:
-    """What ``tools/runtime/``'s ``vendor.py``, ``build_bytecode.py`` and ``build_image.py`` put
-    in ``vendor/`` (their own lists: one source of truth)."""
-    pyscript = [f"vendor/pyscript/{name}" for name in vendor.pyscript_files()]
-    pyodide = [f"vendor/pyodide/{name}" for name in vendor.PYODIDE_FILES]
-    return sorted([*pyscript, *pyodide, build_bytecode.BUNDLE, build_image.IMAGE])
 
 
 def pinned_versions() -> dict[str, str]:

@@ -35,10 +35,11 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 if str(REPO_ROOT) not in sys.path:
     sys.path.insert(0, str(REPO_ROOT))
 
+from tools.runtime import vendor  # noqa: E402
 from tools.runtime.node_built import NodeBuilt, read_lined  # noqa: E402
 from tools.site_files import python_sources  # noqa: E402
 
-BUNDLE = "vendor/bytecode/derive.pyc.gz"
+BUNDLE = vendor.BYTECODE
 KEY_FILE = REPO_ROOT / "vendor" / "bytecode" / "derive.key"
 COMPILER = REPO_ROOT / "tools" / "runtime" / "bytecode.mjs"
 

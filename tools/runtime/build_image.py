@@ -33,9 +33,10 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 if str(REPO_ROOT) not in sys.path:
     sys.path.insert(0, str(REPO_ROOT))
 
+from tools.runtime import vendor  # noqa: E402
 from tools.runtime.node_built import NodeBuilt, read_lined  # noqa: E402
 
-IMAGE = "vendor/image/python.gz"
+IMAGE = vendor.IMAGE
 KEY_FILE = REPO_ROOT / "vendor" / "image" / "python.key"
 MAKER = REPO_ROOT / "tools" / "runtime" / "image.mjs"
 PAGES = REPO_ROOT / "tools" / "runtime" / "snapshot-pages.mjs"

@@ -59,6 +59,12 @@ PYODIDE_SOURCES = {
     **{name: PYODIDE_DIR / name for name in PYODIDE_START_FILES},
 }
 PYODIDE_FILES = tuple(PYODIDE_SOURCES)
+#: Built beside the copies, from the site's sources: the bytecode of every source
+#: (``build_bytecode.py``) and the Python image (``build_snapshot.py``, ``build_image.py``).
+#: Named here, with the copies, so that the site's list (``tools/site_files.py``) reads the
+#: whole runtime from one module that imports none of the site's.
+BYTECODE = "vendor/bytecode/derive.pyc.gz"
+IMAGE = "vendor/image/python.gz"
 #: Lines put before a vendored file's own text. Chromium compiles a script whose first line
 #: is this comment (V8's explicit compile hints) whole, off the page's thread, as it arrives;
 #: without it, each of Emscripten's functions in ``pyodide.asm.mjs`` was compiled on the
@@ -126,6 +132,13 @@ def pyscript_files() -> list[str]:
             found = _RELATIVE_REF.findall(path.read_text(encoding="utf-8"))
             todo.extend(ref for ref in found if not UNUSED.match(ref))
     return sorted(wanted)
+
+
+def runtime_files() -> list[str]:
+    """Every file of ``vendor/`` that a page or a worker of the site loads."""
+    pyscript = [f"vendor/pyscript/{name}" for name in pyscript_files()]
+    pyodide = [f"vendor/pyodide/{name}" for name in PYODIDE_FILES]
+    return sorted([*pyscript, *pyodide, BYTECODE, IMAGE])
 
 
 def bundled_pyodide_version() -> str:
