@@ -16,6 +16,7 @@ from derive.ai.review import (
     AnalysisError,
     Review,
     load_analysis,
+    swing,
     win_chance,
 )
 
@@ -51,7 +52,14 @@ def test_a_missed_win_is_a_blunder_with_its_reason() -> None:
     assert analysis.plies[0]["chances"] == {"r": 1.0, "y": 0.0}
     assert first["move"] == slow and first["mover"] == "r"
     assert first["label"] == "blunder"
-    assert first["reason"] == {"code": "misses_win", "move": "c7-b8"}
+    assert first["reason"] == {
+        "code": "misses_win",
+        "move": "c7-b8",
+        "does": [
+            {"fact": "step", "from": "c7", "to": "b8", "rows": 1},
+            {"fact": "wins", "chain": ["b8", "a9", "b10"], "goal": 3},
+        ],
+    }
     assert analysis.summary()["r"]["blunder"] == 1
     assert analysis.summary()["r"]["turning_point"] == 1
     assert analysis.turning_point() == 1
@@ -61,10 +69,14 @@ HANGING = "r1e5,r1a1,y3e7,y1j10 r ry L2"
 """Red's 1 on e5: next to yellow's 3 on e7 (from d6 or f6) it can be taken."""
 
 
-def test_a_die_left_capturable_is_marked_with_its_square() -> None:
+def test_a_die_left_capturable_is_marked_with_the_capture_it_allows() -> None:
     hung = _review(_played(HANGING, "e5-d6")).plies[1]
     assert hung["label"] in ("inaccuracy", "mistake", "blunder")
-    assert hung["reason"] == {"code": "exposes", "squares": ["d6"]}
+    reason = hung["reason"]
+    assert reason["code"] == "allows_capture" and reason["move"] == "e7xd6"
+    assert reason["colour"] == "y"
+    assert reason["taken"] == {"square": "d6", "colour": "r", "value": 1}
+    assert reason["does"] and reason["does"][0]["fact"] in ("step", "enter", "adjust")
     safe = _review(_played(HANGING, "e5-d4")).plies[1]
     assert safe["label"] is None and safe["loss"] < hung["loss"]
 
@@ -79,6 +91,8 @@ def test_the_best_move_is_not_marked() -> None:
         "blunder": 0,
         "mistake": 0,
         "inaccuracy": 0,
+        "lucky": 0,
+        "unlucky": 0,
         "turning_point": None,
     }
 
@@ -108,6 +122,11 @@ def test_bad_luck_on_a_reroll_is_not_a_mistake() -> None:
     actual = roll["chances"]["r"]
     assert unlucky.plies[0]["chances"]["r"] - actual >= 0.10
     assert lucky.plies[1]["luck"] > 0 and lucky.plies[1]["label"] is None
+    # Luck is counted apart, and bad luck can be the turning point: it is listed.
+    assert unlucky.summary()["r"]["unlucky"] == 1
+    assert lucky.summary()["r"]["lucky"] == int(lucky.plies[1]["luck_label"] == "lucky")
+    assert unlucky.summary()["r"]["turning_point"] == 1
+    assert lucky.summary()["r"]["turning_point"] is None
     # Both rolls are judged by the same mean: only the luck differs.
     assert roll["chances"]["r"] - roll["luck"] == pytest.approx(
         lucky.plies[1]["chances"]["r"] - lucky.plies[1]["luck"], abs=1e-3
@@ -145,6 +164,25 @@ def _pending(partial: Analysis, review: Review) -> int:
     return review.progress()[0] - sum(
         1 + (5 if e.get("move", "").count("?") else 0) for e in partial.plies
     )
+
+
+def test_the_turning_point_is_a_move_the_list_shows() -> None:
+    for game in (_game(), _played(SLOW_LOSS, *SLOW_LOSS_MOVES), _played(HANGING, "e5-d6")):
+        analysis = _review(game)
+        for side, found in analysis.summary().items():
+            ply = found["turning_point"]
+            listed = [
+                e["ply"]
+                for e in analysis.plies
+                if e.get("mover") == side and (e["label"] or e["luck_label"] == "unlucky")
+            ]
+            assert (ply is None) == (not listed)
+            if ply is not None:
+                assert ply in listed
+                assert swing(analysis.plies[ply]) == max(swing(analysis.plies[k]) for k in listed)
+        # Unjudged moves lose a little too, but never make the turning point.
+        quiet = [e for e in analysis.plies if "mover" in e and not e["label"]]
+        assert all(swing(e) == 0 for e in quiet if e["luck_label"] != "unlucky")
 
 
 def test_round_trip_through_data_and_record() -> None:
@@ -240,7 +278,9 @@ def test_a_win_proven_later_marks_the_move_that_let_it_happen() -> None:
     culprit = plies[3]
     assert culprit["move"] == "h2-g3" and culprit["mover"] == "y"
     assert culprit["label"] in ("mistake", "blunder")
-    assert culprit["reason"] == {"code": "allows_forced_win", "move": "e7-"}
+    assert culprit["reason"]["code"] == "allows_forced_win"
+    assert culprit["reason"]["move"] == "e7-" and culprit["reason"]["colour"] == "r"
+    assert culprit["reason"]["does"][0]["fact"] in ("step", "jump", "adjust", "reroll")
     # The positions after it are the win it let happen, proven at ply 6.
     assert all(plies[k]["chances"] == {"r": 1.0, "y": 0.0} for k in range(3, 9))
     assert [plies[k].get("proof") for k in range(3, 6)] == [6, 6, 6]

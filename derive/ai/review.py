@@ -36,15 +36,21 @@ names the ply that proved it) and the move that led to ``k`` is judged again, as
 one that let the win happen.  Only proven wins are carried back: a mere estimate is no
 better informed than the search it would replace.
 
-Reason codes: ``misses_win`` (``move``: the best move won at once),
-``allows_win`` (``move``: the opponent's winning reply), ``allows_forced_win``
-(``move``: the reply, played in the game, after which the win was proven),
-``forced_capture``
-(``move``: the capture the opponent's obligation now forces), ``exposes``
-(``squares``: own dice newly capturable), ``better`` (``move``: the best move).
+Reason codes, what the move played allowed or missed: ``misses_win`` (``move``: the
+best move won at once), ``allows_win`` (``move``: the opponent's winning reply,
+``colour``: whose), ``allows_forced_win`` (``move``: the reply, played in the game,
+after which the win was proven; ``colour``: the winner), ``forced_capture`` (``move``:
+the capture the opponent's obligation now forces, ``colour``: whose, ``taken``: the die
+it takes), ``allows_capture`` (the same for the opponent's best reply, a capture it may
+make), ``exposes`` (``squares``: own dice newly capturable, ``dice``: each one's
+square, colour and value), ``misses_capture`` (``move``: the best move, a capture;
+``taken``), else ``better`` (``move``: the best move).  Each may carry ``does``: what
+the best move does, as facts (``derive.ai.facts``).  Analyses kept before the words
+came have the code and ``move`` or ``squares`` only.
 
-``summary()`` gives, per side, ``{"inaccuracy": n, "mistake": n, "blunder": n}`` and
-the ``turning_point``: the ply whose move swung its mover's chance most.
+``summary()`` gives, per side, ``{"inaccuracy": n, "mistake": n, "blunder": n,
+"lucky": n, "unlucky": n}`` and the ``turning_point``: the ply of the judged move or
+unlucky roll that cost its mover most (``swing``).
 
 A re-roll is judged by the mean chance over its six results (each searched at the
 same budget), never by the result it got: the difference is luck, not a mistake.
@@ -68,6 +74,7 @@ from ..game import Game
 from ..limits import MAX_PLIES, kind_of
 from ..notation import CAPTURE, REROLL, Move
 from .evaluate import WIN_BOUND, exposed
+from .facts import die, facts
 from .search import Search
 
 FORMAT: Final = "derive-analysis"
@@ -90,6 +97,7 @@ LUCK: Final = 0.10
 lucky (unlucky): as much as an inaccuracy gives away."""
 
 LABELS: Final = tuple(name for name, _ in THRESHOLDS)
+LUCK_LABELS: Final = ("lucky", "unlucky")
 
 BACK_UP: Final = 6
 """Plies a proven win is carried back along the game (``Review._back_up``)."""
@@ -214,31 +222,45 @@ class Analysis:
         return Analysis(self.budget, self.plies[:start] + [dict(e) for e in tail])
 
     def summary(self) -> dict[str, dict[str, Any]]:
-        """Per side: how many moves of each label, and the turning point (the ply
-        whose move lost its mover the most chance; ``None`` if no move lost any)."""
+        """Per side: how many moves of each label, how many lucky and unlucky rolls, and
+        the turning point: the ply of the listed move (a judged one or an unlucky roll)
+        that cost its mover most (``swing``), ``None`` if none cost anything."""
         result: dict[str, dict[str, Any]] = {}
+        worst: dict[str, float] = {}
         for entry in self.plies:
             if "mover" not in entry:
                 continue
+            mover = entry["mover"]
             side = result.setdefault(
-                entry["mover"], {**{label: 0 for label in LABELS}, "turning_point": None}
+                mover, {**dict.fromkeys((*LABELS, *LUCK_LABELS), 0), "turning_point": None}
             )
-            if entry["label"]:
-                side[entry["label"]] += 1
-        worst: dict[str, float] = {}
-        for entry in self.plies:
-            if "mover" in entry and entry["loss"] > worst.get(entry["mover"], 0.0):
-                worst[entry["mover"]] = entry["loss"]
-                result[entry["mover"]]["turning_point"] = entry["ply"]
+            for said in (entry.get("label"), entry.get("luck_label")):
+                if said:
+                    side[said] += 1
+            cost = swing(entry)
+            if cost > worst.get(mover, 0.0):
+                worst[mover] = cost
+                side["turning_point"] = entry["ply"]
         return result
 
     def turning_point(self) -> int | None:
-        """The ply of the largest swing in the game, whoever made it."""
+        """The ply of the largest swing in the game, whoever suffered it."""
         best: tuple[float, int] | None = None
         for entry in self.plies:
-            if "mover" in entry and entry["loss"] > 0 and (best is None or entry["loss"] > best[0]):
-                best = (entry["loss"], entry["ply"])
+            cost = swing(entry) if "mover" in entry else 0.0
+            if cost > 0 and (best is None or cost > best[0]):
+                best = (cost, entry["ply"])
         return None if best is None else best[1]
+
+
+def swing(entry: dict[str, Any]) -> float:
+    """The win chance the move that led to ``entry`` cost its mover as the review tells
+    it: a judged move's loss, or an unlucky roll's bad luck; 0 for a move not judged,
+    so that the turning point is always one the list shows."""
+    by_move = float(entry["loss"]) if entry.get("label") else 0.0
+    luck = entry.get("luck")
+    by_roll = -float(luck) if entry.get("luck_label") == "unlucky" and luck is not None else 0.0
+    return max(by_move, by_roll)
 
 
 def _check_entry(entry: Any, k: int, game: Game, sides: set[str]) -> None:
@@ -271,7 +293,7 @@ def _check_entry(entry: Any, k: int, game: Game, sides: set[str]) -> None:
         raise AnalysisError(f"{where}: the luck is damaged")
     if entry.get("label") not in (None, *LABELS):
         raise AnalysisError(f"{where}: unknown judgement")
-    if entry.get("luck_label") not in (None, "lucky", "unlucky"):
+    if entry.get("luck_label") not in (None, *LUCK_LABELS):
         raise AnalysisError(f"{where}: unknown luck")
     proof = entry.get("proof")
     if proof is not None and not (type(proof) is int and k < proof <= len(game.moves)):
@@ -454,7 +476,11 @@ class Review:
                     entry = self._plies[j]
                     entry.update(self._judgement(j))
                     if entry["label"]:
-                        entry["reason"] = {"code": "allows_forced_win", "move": str(moves[k - 1])}
+                        reason = {"code": "allows_forced_win", "move": str(moves[k - 1])}
+                        reason["colour"] = winner
+                        if entry["reason"] and "does" in entry["reason"]:
+                            reason["does"] = entry["reason"]["does"]
+                        entry["reason"] = reason
                     return
             if self._searched[j - 1].chances[winner] >= 1.0:
                 return  # the search of the position before saw it already
@@ -511,31 +537,61 @@ class Review:
         }
 
     def _reason(self, k: int, mover: str) -> dict[str, Any]:
-        before, after = self._positions[k - 1], self._positions[k]
+        """Why the move that led to ``k`` lost chances: its code and the facts a page
+        words (``facts``), and what the better move does (``does``)."""
+        before = self._positions[k - 1]
         best = self._searched[k - 1].best
         assert best is not None
+        better = Move.parse(best)
+        reason = self._what_went_wrong(k, mover, better)
+        if better.kind == REROLL or better.unresolved in before.legal_moves():
+            reason["does"] = facts(before, better)
+        return reason
+
+    def _what_went_wrong(self, k: int, mover: str, better: Move) -> dict[str, Any]:
+        before, after = self._positions[k - 1], self._positions[k]
+        best = str(better)
         # A re-roll never wins for certain: only a plain move can be a missed win.
-        if Move.parse(best).kind != REROLL:
+        if better.kind != REROLL:
             trial = before.copy()
-            trial.push(Move.parse(best))
+            trial.push(better)
             if trial.is_over and trial.winner == mover:
                 return {"code": "misses_win", "move": best}
-        reply = self._searched[k].best
-        if reply is not None and Move.parse(reply).kind != REROLL:
+        reply_text = self._searched[k].best
+        reply = Move.parse(reply_text) if reply_text is not None else None
+        rival = after.seating.team_of(after.to_move) if not after.is_over else None
+        if reply is not None and reply.kind != REROLL:
             trial = after.copy()
-            trial.push(Move.parse(reply))
+            trial.push(reply)
             if trial.is_over and trial.winner is not None and trial.winner != mover:
-                return {"code": "allows_win", "move": reply}
+                return {"code": "allows_win", "move": str(reply), "colour": rival}
         if not after.is_over and after.is_adversary(after.to_move, before.to_move):
             for square, targets in sorted(after.obliged().items()):
                 if targets:
                     return {
                         "code": "forced_capture",
                         "move": str(Move(CAPTURE, square, targets[0])),
+                        "colour": rival,
+                        "taken": die(after, targets[0]),
                     }
+        if reply is not None and reply.kind == CAPTURE:
+            taken = after.piece_at(reply.to_square)
+            if taken is not None and before.seating.team_of(taken[0]) == mover:
+                return {
+                    "code": "allows_capture",
+                    "move": str(reply),
+                    "colour": rival,
+                    "taken": die(after, reply.to_square),
+                }
         colours = [c for c in before.seating.colours if before.seating.team_of(c) == mover]
         was = {s for c in colours for s in exposed(before, c)}
         now = sorted({s for c in colours for s in exposed(after, c)} - was)
         if now:
-            return {"code": "exposes", "squares": [square_name(s) for s in now]}
+            return {
+                "code": "exposes",
+                "squares": [square_name(s) for s in now],
+                "dice": [die(after, s) for s in now],
+            }
+        if better.kind == CAPTURE:
+            return {"code": "misses_capture", "move": best, "taken": die(before, better.to_square)}
         return {"code": "better", "move": best}
