@@ -15,7 +15,7 @@ from typing import Any, Final
 from ...ai.review import BUDGET, Analysis
 from ...game import Game
 from .graph import Point
-from .panel import JUDGEMENTS, Judged
+from .panel import JUDGEMENTS, LUCK, Judged
 
 STEP_KEYS: Final[dict[str, int]] = {
     "ArrowLeft": -1,
@@ -108,14 +108,22 @@ class ReviewState:
         for entry in self.plies:
             if "mover" not in entry:
                 continue
+            ply, mover = int(entry["ply"]), str(entry["mover"])
+            before = self.plies[ply - 1]["chances"].get(mover) if ply <= len(self.plies) else None
+            label, luck = entry.get("label"), entry.get("luck_label")
             found.append(
                 Judged(
-                    int(entry["ply"]),
-                    str(entry["mover"]),
+                    ply,
+                    mover,
                     str(entry["move"]),
-                    entry.get("label") or entry.get("luck_label"),
-                    self._best_before(int(entry["ply"])),
+                    label if label in JUDGEMENTS else None,
+                    self._best_before(ply),
                     entry.get("reason"),
+                    luck if luck in LUCK else None,
+                    loss=float(entry.get("loss") or 0.0),
+                    luck_by=float(entry.get("luck") or 0.0),
+                    before=None if before is None else float(before),
+                    chance=float(entry["chances"][mover]),
                 )
             )
         return found

@@ -94,7 +94,7 @@ def graph_svg(
     total = max(total, max((p.ply for p in points), default=0), 1)
     step = (WIDTH - 2 * PAD) / total
     drawn = lines_for(colours)
-    label = i18n.t(lang, "review.graph", done=len(points), total=total + 1)
+    label = i18n.counted(lang, "review.graph", len(points), total=total + 1)
     state = "done" if len(points) > total else "running"
     parts = [
         f'<svg class="review-graph" data-review="{state}" viewBox="0 0 {WIDTH} {HEIGHT}"'

@@ -23,20 +23,48 @@ MARK_KEYS: Final = {
     "lucky": "review.mark.lucky",
     "unlucky": "review.mark.unlucky",
 }
-REASON_KEYS: Final = {
-    "exposes": "review.reason.exposes",
-    "misses_win": "review.reason.misses_win",
+COUNT_KEYS: Final = {
+    "inaccuracy": "review.count.inaccuracy",
+    "mistake": "review.count.mistake",
+    "blunder": "review.count.blunder",
+    "lucky": "review.count.lucky",
+    "unlucky": "review.count.unlucky",
+}
+ALLOWS_KEYS: Final = {
     "allows_win": "review.reason.allows_win",
     "allows_forced_win": "review.reason.allows_forced_win",
-    "forced_capture": "review.reason.forced_capture",
-    "better": "review.reason.better",
+}
+WHAT_KEYS: Final = {
+    "inaccuracy": "review.a.inaccuracy",
+    "mistake": "review.a.mistake",
+    "blunder": "review.a.blunder",
+    "unlucky": "review.a.unlucky",
+}
+"""What a turning point was, with its article; a lucky roll is never one."""
+DOES_KEYS: Final = {
+    "capture": "review.does.capture",
+    "step": "review.does.step",
+    "jump": "review.does.jump",
+    "enter": "review.does.enter",
+    "adjust": "review.does.adjust",
+    "reroll": "review.does.reroll",
+    "pass": "review.does.pass",
+    "stops_win": "review.does.stops_win",
+    "forms": "review.does.forms",
+    "safe": "review.does.safe",
+    "hangs": "review.does.hangs",
 }
 
 
 @dataclass(frozen=True)
 class Judged:
     """The move that led to ``ply``: who made it, what it was, and what the analysis
-    thinks of it (``judgement`` one of ``JUDGEMENTS`` or ``LUCK``, or ``None``)."""
+    thinks of it: ``judgement`` (one of ``JUDGEMENTS``) or ``None``, with ``loss`` (the
+    win chance it gave away), ``best`` (the better move) and ``reason`` (why:
+    ``derive.ai.review``'s reason data); ``luck`` (one of ``LUCK``) or ``None`` for a
+    re-roll's result, with ``luck_by`` (its chance against the mean of the six results);
+    ``before``, the mover's win chance with the best move, and ``chance``, after the
+    move as played."""
 
     ply: int
     mover: str
@@ -44,30 +72,204 @@ class Judged:
     judgement: str | None = None
     best: str | None = None
     reason: Mapping[str, Any] | None = None
+    luck: str | None = None
+    loss: float = 0.0
+    luck_by: float = 0.0
+    before: float | None = None
+    chance: float | None = None
+
+    @property
+    def listed(self) -> bool:
+        """Whether the list shows it: a judged move, or a roll's luck."""
+        return self.judgement in JUDGEMENTS or self.luck in LUCK
 
 
-def reason_words(lang: str, reason: Mapping[str, Any] | None) -> str:
-    """A reason as a short phrase, or "" when there is none the player can read."""
-    if not reason or reason.get("code") not in REASON_KEYS:
+def _percent(chance: float) -> int:
+    return round(100 * min(1.0, max(0.0, chance)))
+
+
+def _and(lang: str, parts: Sequence[str]) -> str:
+    """ "a, b and c"."""
+    if len(parts) < 2:
+        return "".join(parts)
+    return i18n.t(lang, "review.and", first=", ".join(parts[:-1]), last=parts[-1])
+
+
+def _die(reason: Mapping[str, Any], key: str) -> Mapping[str, Any] | None:
+    """A die the reason names (``{"square", "colour", "value"}``), if it is whole."""
+    found = reason.get(key)
+    if (
+        isinstance(found, Mapping)
+        and isinstance(found.get("square"), str)
+        and isinstance(found.get("colour"), str)
+        and found["colour"][:1] in "rbyg"
+        and type(found.get("value")) is int
+    ):
+        return found
+    return None
+
+
+def _side(value: Any) -> str | None:
+    """A side's letters as a reason gives them, checked (a damaged one says nothing)."""
+    if isinstance(value, str) and 1 <= len(value) <= 2 and all(c in "rbyg" for c in value):
+        return value
+    return None
+
+
+def reason_words(lang: str, reason: Mapping[str, Any] | None, entry: Judged | None = None) -> str:
+    """What the move played allowed or missed, as a phrase ("lets Yellow capture the 4
+    on d5"), or "" when the reason says nothing a player can read.  Without what the
+    reason names (an analysis kept before the words came), ``entry``'s chances say how
+    much it cost."""
+    code = reason.get("code") if reason else None
+    if reason is not None:
+        colour = _side(reason.get("colour"))
+        taken = _die(reason, "taken")
+        if code == "misses_win":
+            return i18n.t(lang, "review.reason.misses_win")
+        if code in ALLOWS_KEYS and colour:
+            return i18n.t(lang, ALLOWS_KEYS[str(code)], colour=i18n.side(lang, colour))
+        if code in ("allows_capture", "forced_capture") and colour and taken:
+            return i18n.t(
+                lang,
+                "review.reason.allows_capture",
+                colour=i18n.side(lang, colour),
+                value=taken["value"],
+                square=taken["square"],
+            )
+        if code == "misses_capture" and taken:
+            return i18n.t(
+                lang,
+                "review.reason.misses_capture",
+                adjective=i18n.colour_adjective(lang, taken["colour"][0]),
+                value=taken["value"],
+                square=taken["square"],
+            )
+        if code == "exposes":
+            words = _exposes(lang, reason)
+            if words:
+                return words
+    if entry is not None and entry.judgement in JUDGEMENTS and entry.before is not None:
+        return i18n.t(
+            lang,
+            "review.reason.chance",
+            colour=i18n.side(lang, entry.mover),
+            before=_percent(entry.before),
+            after=_percent(entry.before - entry.loss),
+        )
+    return ""
+
+
+def _exposes(lang: str, reason: Mapping[str, Any]) -> str:
+    dice = reason.get("dice")
+    if isinstance(dice, list) and len(dice) == 1:
+        one = _die({"die": dice[0]}, "die")
+        if one is not None:
+            return i18n.t(
+                lang, "review.reason.exposes.one", value=one["value"], square=one["square"]
+            )
+    squares = [str(s) for s in reason.get("squares") or () if isinstance(s, str)]
+    if not squares:
         return ""
-    code = str(reason["code"])
-    if code == "exposes":
-        squares = [str(s) for s in reason.get("squares") or () if isinstance(s, str)]
-        if not squares:
-            return ""
-        return i18n.t(lang, REASON_KEYS[code], squares=", ".join(squares))
-    move = reason.get("move")
-    if not isinstance(move, str) or not move:
+    return i18n.t(lang, "review.reason.exposes.many", squares=_and(lang, squares))
+
+
+def does_words(lang: str, facts: Any) -> str:
+    """What a move does, from its facts (``derive.ai.facts``): "steps from b2 to c3, 1
+    row nearer the goal rive and puts the die out of reach"; "" without facts."""
+    if not isinstance(facts, list):
         return ""
-    return i18n.t(lang, REASON_KEYS[code], move=move)
+    clauses: list[str] = []
+    for fact in facts:
+        if not isinstance(fact, Mapping):
+            continue
+        words = _fact_words(lang, fact)
+        if not words:
+            continue
+        if fact.get("fact") == "hangs" and clauses:
+            clauses[-1] += ", " + words  # a concession, not one more thing it does
+        else:
+            clauses.append(words)
+    return _and(lang, clauses)
+
+
+def _fact_words(lang: str, fact: Mapping[str, Any]) -> str:
+    code = fact.get("fact")
+    if code == "wins":
+        chain = [str(s) for s in fact.get("chain") or () if isinstance(s, str)]
+        if fact.get("goal") == 1 and chain:
+            return i18n.t(lang, "review.does.wins_goal", square=chain[0])
+        return i18n.t(lang, "review.does.wins", chain=i18n.join_squares(chain)) if chain else ""
+    if code not in DOES_KEYS:
+        return ""
+    key = DOES_KEYS[str(code)]
+    try:
+        if code == "capture":
+            taken = _die({"die": fact}, "die")
+            if taken is None:
+                return ""
+            return i18n.t(
+                lang,
+                key,
+                adjective=i18n.colour_adjective(lang, taken["colour"][0]),
+                value=taken["value"],
+                square=taken["square"],
+            )
+        if code in ("step", "jump"):
+            words = i18n.t(lang, key, start=str(fact["from"]), end=str(fact["to"]))
+            rows = fact.get("rows")
+            if type(rows) is int and rows > 0:
+                words += ", " + i18n.counted(lang, "review.does.rows", rows)
+            return words
+        if code == "stops_win":
+            colours = [i18n.side(lang, c) for c in fact["colours"] if _side(c)]
+            return i18n.t(lang, key, colours=_and(lang, colours)) if colours else ""
+        if code in ("enter", "reroll"):
+            return i18n.t(lang, key, square=str(fact["square"]))
+        if code == "adjust":
+            return i18n.t(lang, key, square=str(fact["square"]), value=int(fact["value"]))
+        if code == "forms":
+            return i18n.t(lang, key, length=int(fact["length"]))
+    except (KeyError, TypeError, ValueError):
+        return ""  # a damaged fact: said by nothing rather than by half
+    return i18n.t(lang, key)
 
 
 def counts(judged: Sequence[Judged], colour: str) -> dict[str, int]:
-    found = dict.fromkeys(JUDGEMENTS, 0)
+    """How many of ``colour``'s moves the list shows, by judgement and by luck."""
+    found = dict.fromkeys((*JUDGEMENTS, *LUCK), 0)
     for entry in judged:
-        if entry.mover == colour and entry.judgement in found:
+        if entry.mover != colour:
+            continue
+        if entry.judgement in JUDGEMENTS:
             found[entry.judgement] += 1
+        if entry.luck in LUCK:
+            found[entry.luck] += 1
     return found
+
+
+def turning_words(lang: str, entry: Judged) -> str:
+    """ "Turning point: move 18, an unlucky roll: …" in words, never notation alone."""
+    by_roll = -entry.luck_by if entry.luck == "unlucky" else 0.0
+    by_move = entry.judgement in JUDGEMENTS and entry.loss >= by_roll
+    key = str(entry.judgement) if by_move else "unlucky"
+    what = i18n.t(lang, WHAT_KEYS[key])
+    why = reason_words(lang, entry.reason, entry) if by_move else _roll_words(lang, entry)
+    if why:
+        return i18n.t(lang, "review.turning.why", ply=entry.ply, what=what, why=why)
+    return i18n.t(lang, "review.turning", ply=entry.ply, what=what)
+
+
+def _roll_words(lang: str, entry: Judged) -> str:
+    if entry.chance is None:
+        return ""
+    return i18n.t(
+        lang,
+        "review.reason.roll",
+        colour=i18n.side(lang, entry.mover),
+        before=_percent(entry.chance - entry.luck_by),
+        after=_percent(entry.chance),
+    )
 
 
 def summary_html(
@@ -76,20 +278,31 @@ def summary_html(
     judged: Sequence[Judged],
     turning: Mapping[str, int | None] | None = None,
 ) -> str:
-    """One line per player: inaccuracies, mistakes, blunders, and the turning point."""
+    """One line per player: what the list shows of its moves, counted (luck apart),
+    and its turning point (``turning``: each side's ply, from ``Analysis.summary``),
+    said as the list says it."""
+    at = {entry.ply: entry for entry in judged if entry.listed}
     rows = []
     for colour in colours:
         found = counts(judged, colour)
         words = i18n.t(
             lang,
             "review.summary",
-            inaccuracies=found["inaccuracy"],
-            mistakes=found["mistake"],
-            blunders=found["blunder"],
+            **{
+                field: i18n.counted(lang, COUNT_KEYS[label], found[label])
+                for field, label in (
+                    ("inaccuracies", "inaccuracy"),
+                    ("mistakes", "mistake"),
+                    ("blunders", "blunder"),
+                )
+            },
         )
-        ply = (turning or {}).get(colour)
-        if isinstance(ply, int):
-            words += " " + i18n.t(lang, "review.turning", ply=ply)
+        rolls = [i18n.counted(lang, COUNT_KEYS[k], found[k]) for k in LUCK if found[k]]
+        if rolls:
+            words += " " + i18n.t(lang, "review.summary.luck", rolls=_and(lang, rolls))
+        point = at.get((turning or {}).get(colour) or -1)
+        if point is not None and point.mover == colour:
+            words += " " + turning_words(lang, point)
         rows.append(
             f'<li data-colour="{colour}"><strong>{escape(i18n.side(lang, colour))}</strong>'
             f" {escape(words)}</li>"
@@ -98,34 +311,46 @@ def summary_html(
 
 
 def line_words(lang: str, entry: Judged) -> str:
-    """A judged move in a sentence: "Move 12, Red: e5-d6, blunder. Better: b8-c9 (...)"."""
-    head = i18n.t(
-        lang,
-        "review.line",
-        ply=entry.ply,
-        colour=i18n.side(lang, entry.mover),
-        move=entry.move,
-        judgement=i18n.t(lang, MARK_KEYS[entry.judgement]) if entry.judgement else "",
-    )
-    if entry.judgement in JUDGEMENTS and entry.best:
-        head += " " + i18n.t(lang, "review.better", move=entry.best)
-        # "better" names the better move only: said already.
-        plain = entry.reason is not None and entry.reason.get("code") == "better"
-        why = "" if plain else reason_words(lang, entry.reason)
-        if why:
-            head += f" ({why})"
+    """A listed move in a sentence or two: "Move 12, Red: e5-d6, blunder: lets Yellow
+    capture the 4 on d6. Better: e5-d4, which steps from e5 to d4 …"."""
+    said = [
+        i18n.t(lang, MARK_KEYS[name])
+        for name in (entry.judgement, entry.luck)
+        if name in JUDGEMENTS or name in LUCK
+    ]
+    fields = {
+        "ply": entry.ply,
+        "colour": i18n.side(lang, entry.mover),
+        "move": entry.move,
+        "judgement": ", ".join(said),
+    }
+    judged = entry.judgement in JUDGEMENTS
+    why = reason_words(lang, entry.reason, entry) if judged else ""
+    if why:
+        head = i18n.t(lang, "review.line.why", why=why, **fields)
+    else:
+        head = i18n.t(lang, "review.line", **fields)
+    if judged and entry.best:
+        does = does_words(lang, (entry.reason or {}).get("does"))
+        if does:
+            head += " " + i18n.t(lang, "review.better.does", move=entry.best, does=does)
+        else:
+            head += " " + i18n.t(lang, "review.better", move=entry.best)
     return head
 
 
 def mistakes_html(lang: str, judged: Sequence[Judged], current: int | None = None) -> str:
-    """Every judged move (mistakes and luck), each a button that shows its position."""
+    """Every listed move (mistakes and luck), each a button that shows its position."""
     items = []
     for entry in judged:
-        if entry.judgement not in JUDGEMENTS and entry.judgement not in LUCK:
+        if not entry.listed:
             continue
         pressed = "true" if entry.ply == current else "false"
+        classes = " ".join(
+            f"review-{name}" for name in (entry.judgement, entry.luck) if name is not None
+        )
         items.append(
-            f'<li class="review-{entry.judgement}"><button type="button"'
+            f'<li class="{classes}"><button type="button"'
             f' data-review-ply="{entry.ply}" aria-pressed="{pressed}">'
             f"{escape(line_words(lang, entry))}</button></li>"
         )

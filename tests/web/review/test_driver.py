@@ -77,3 +77,32 @@ def test_stepping_stays_inside_the_game() -> None:
     assert state.shown == 0
     state.show(99)
     assert state.shown == 5
+
+
+def test_the_summary_counts_exactly_what_the_list_shows() -> None:
+    from derive.web.review.panel import counts, mistakes_html, summary_html
+
+    for seed in (3, 11):
+        game = _game(40, seed=seed)
+        state = ReviewState(game)
+        state.take({"analysis": Review(game, 60).finish().to_data(), "done": True})
+        judged = state.judged()
+        summary = Analysis(1, state.plies).summary()
+        listed = mistakes_html("en", judged)
+        for side in state.sides:
+            found = counts(judged, side)
+            assert found == {k: v for k, v in summary[side].items() if k != "turning_point"}
+            name = {"r": "Red", "y": "Yellow"}[side]
+            assert listed.count(f", {name}: ") == sum(
+                1 for j in judged if j.mover == side and j.listed
+            )
+            ply = summary[side]["turning_point"]
+            html = summary_html("en", state.sides, judged, state.turning())
+            if ply is None:
+                assert f"<strong>{name}</strong>" in html
+            else:
+                # Named as a listed move, by its number, in words.
+                assert f'data-review-ply="{ply}"' in listed
+                assert f"Turning point: move {ply}, a" in html
+        for entry in judged:
+            assert entry.before == state.plies[entry.ply - 1]["chances"][entry.mover]

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import re
+from html import unescape
+from typing import Any
+
 import pytest
 
 from derive.web.review.panel import (
     Judged,
     counts,
+    does_words,
     line_words,
     mistakes_html,
     progress_words,
@@ -14,79 +19,281 @@ from derive.web.review.panel import (
     summary_html,
 )
 
+CAPTURE_E5 = {
+    "code": "allows_capture",
+    "move": "f6xe5",
+    "colour": "r",
+    "taken": {"square": "e5", "colour": "y", "value": 4},
+    "does": [
+        {"fact": "step", "from": "e5", "to": "d4", "rows": 1},
+        {"fact": "safe", "square": "d4", "value": 4},
+    ],
+}
+MISSED_WIN = {
+    "code": "misses_win",
+    "move": "c7-b8",
+    "does": [
+        {"fact": "step", "from": "c7", "to": "b8", "rows": 1},
+        {"fact": "wins", "chain": ["b8", "a9", "b10"], "goal": 3},
+    ],
+}
 JUDGED = [
-    Judged(1, "r", "c1-d2"),
-    Judged(2, "y", "j10-i9", "blunder", "b10-c9", {"code": "exposes", "squares": ["e5"]}),
-    Judged(3, "r", "d2-e3", "mistake", "b8-c9", {"code": "misses_win", "move": "b8-c9"}),
-    Judged(4, "y", "?6", "unlucky"),
-    Judged(5, "r", "e3-f4", "inaccuracy", "e3xd2", {"code": "forced_capture", "move": "e3xd2"}),
+    Judged(1, "r", "c1-d2", before=0.5, chance=0.48, loss=0.02),
+    Judged(2, "y", "j10-i9", "blunder", "e5xd4", CAPTURE_E5, loss=0.35, before=0.6, chance=0.25),
+    Judged(3, "r", "d2-e3", "mistake", "c7-b8", MISSED_WIN, loss=0.22, before=1.0, chance=0.78),
+    Judged(4, "y", "d10?6", None, None, None, "unlucky", luck_by=-0.4, before=0.5, chance=0.1),
+    Judged(
+        5,
+        "r",
+        "e3-f4",
+        "inaccuracy",
+        "a1-b2",
+        {"code": "better", "move": "a1-b2"},
+        loss=0.12,
+        before=0.4,
+    ),
+    Judged(
+        6,
+        "r",
+        "b2?3",
+        "mistake",
+        "a1-b2",
+        None,
+        "unlucky",
+        loss=0.2,
+        luck_by=-0.15,
+        before=0.6,
+        chance=0.25,
+    ),
 ]
+
+
+def _text(html: str) -> str:
+    return unescape(re.sub(r"<[^>]+>", " ", html))
 
 
 @pytest.mark.parametrize(
     ("reason", "en", "fr"),
     [
         (
-            {"code": "exposes", "squares": ["e5", "f6"]},
-            "leaves e5, f6 capturable",
-            "laisse e5, f6 prenable",
-        ),
-        ({"code": "misses_win", "move": "b8-c9"}, "misses the win b8-c9", "manque le gain b8-c9"),
-        (
-            {"code": "forced_capture", "move": "e3xd2"},
-            "the obligation forces e3xd2 next",
-            "l’obligation force e3xd2 ensuite",
+            CAPTURE_E5,
+            "lets Red capture the 4 on e5",
+            "permet à Rouge de prendre le 4 en e5",
         ),
         (
-            {"code": "allows_forced_win", "move": "e7-"},
-            "lets the other side force the win with e7-",
-            "laisse l’adversaire forcer le gain par e7-",
+            {**CAPTURE_E5, "code": "forced_capture"},
+            "lets Red capture the 4 on e5",
+            "permet à Rouge de prendre le 4 en e5",
+        ),
+        (MISSED_WIN, "misses a win in one", "laisse passer une victoire immédiate"),
+        (
+            {"code": "allows_win", "move": "f4-e3", "colour": "y"},
+            "lets Yellow win at once",
+            "permet à Jaune de gagner aussitôt",
         ),
         (
-            {"code": "better", "move": "a1-b2"},
-            "a1-b2 keeps more chances",
-            "a1-b2 garde plus de chances",
+            {"code": "allows_forced_win", "move": "e7-", "colour": "r"},
+            "lets Red force a win",
+            "permet à Rouge de forcer la victoire",
+        ),
+        (
+            {
+                "code": "exposes",
+                "squares": ["d6"],
+                "dice": [{"square": "d6", "colour": "r", "value": 3}],
+            },
+            "leaves the 3 on d6 open to capture",
+            "laisse le 3 en d6 à portée de prise",
+        ),
+        (
+            {"code": "exposes", "squares": ["d6", "e5", "f4"]},
+            "leaves d6, e5 and f4 open to capture",
+            "laisse d6, e5 et f4 à portée de prise",
+        ),
+        (
+            {
+                "code": "misses_capture",
+                "move": "d4xe5",
+                "taken": {"square": "e5", "colour": "y", "value": 2},
+            },
+            "misses capturing the yellow 2 on e5",
+            "laisse passer la prise du 2 jaune en e5",
         ),
     ],
 )
-def test_reasons_in_both_languages(reason: dict[str, object], en: str, fr: str) -> None:
+def test_what_the_move_allowed_or_missed_in_both_languages(
+    reason: dict[str, Any], en: str, fr: str
+) -> None:
     assert reason_words("en", reason) == en
     assert reason_words("fr", reason) == fr
 
 
+def test_without_a_named_reason_the_chances_say_what_it_cost() -> None:
+    plain = Judged(5, "b", "e3-f4", "mistake", "a1-b2", {"code": "better"}, loss=0.23, before=0.6)
+    assert reason_words("en", plain.reason, plain) == (
+        "lowers Blue’s chance of winning from 60% to 37%"
+    )
+    assert reason_words("fr", plain.reason, plain) == (
+        "fait tomber les chances de gain de Bleu de 60 % à 37 %"
+    )
+    # An analysis kept before the words came: its old reasons are said the same way.
+    old = Judged(5, "b", "e3-f4", "mistake", "a1-b2", {"code": "allows_win", "move": "c3-d4"})
+    assert reason_words("en", old.reason, plain) != ""
+
+
 @pytest.mark.parametrize(
-    "reason", [None, {}, {"code": "rule.7"}, {"code": "exposes"}, {"code": "better", "move": None}]
+    "reason",
+    [
+        None,
+        {},
+        {"code": "rule.7"},
+        {"code": "exposes"},
+        {"code": "allows_capture", "colour": "y", "taken": {"square": "e5"}},
+        {"code": "allows_win", "colour": "purple"},
+        {"code": "misses_capture", "taken": {"square": "e5", "colour": "y", "value": "2"}},
+    ],
 )
 def test_unknown_or_incomplete_reasons_say_nothing(reason: dict[str, object] | None) -> None:
     assert reason_words("en", reason) == ""
 
 
-def test_counts_and_summary_per_player() -> None:
-    assert counts(JUDGED, "r") == {"inaccuracy": 1, "mistake": 1, "blunder": 0}
-    assert counts(JUDGED, "y") == {"inaccuracy": 0, "mistake": 0, "blunder": 1}
-    html = summary_html("en", "ry", JUDGED, {"r": 3, "y": None})
-    assert (
-        "<strong>Red</strong> 1 inaccuracies, 1 mistakes, 0 blunders. Turning point: move 3."
-        in html
+def test_what_the_better_move_does_in_players_words() -> None:
+    assert does_words("en", CAPTURE_E5["does"]) == (
+        "steps from e5 to d4, 1 row nearer the goal rive and puts the die out of reach"
     )
-    assert "<strong>Yellow</strong> 0 inaccuracies, 0 mistakes, 1 blunders.</li>" in html
-    assert "None" not in html
+    assert does_words("fr", CAPTURE_E5["does"]) == (
+        "avance de e5 en d4, 1 rangée plus près de la rive opposée et met le dé hors de portée"
+    )
+    assert does_words("en", MISSED_WIN["does"]) == (
+        "steps from c7 to b8, 1 row nearer the goal rive and wins at once with the chain b8–a9–b10"
+    )
+    more = [
+        {"fact": "capture", "square": "e5", "colour": "y", "value": 2},
+        {"fact": "stops_win", "colours": ["y"]},
+        {"fact": "forms", "length": 3},
+    ]
+    assert does_words("en", more) == (
+        "captures the yellow 2 on e5, stops Yellow from winning next turn and makes a "
+        "well-formed chain of 3"
+    )
+    assert does_words("fr", more) == (
+        "prend le 2 jaune en e5, empêche Jaune de gagner au tour suivant et forme une "
+        "chaîne bien formée de 3 dés"
+    )
+    jump = [{"fact": "jump", "from": "b2", "to": "d4", "rows": 2}, {"fact": "hangs"}]
+    assert does_words("en", jump) == (
+        "jumps from b2 to d4, 2 rows nearer the goal rive, though the die can then be taken"
+    )
+    assert does_words("fr", jump) == (
+        "saute de b2 en d4, 2 rangées plus près de la rive opposée, même si le dé peut alors "
+        "être pris"
+    )
+    assert does_words("fr", [{"fact": "enter", "square": "b10"}]) == (
+        "fait entrer un nouveau dé en b10"
+    )
+    assert does_words("en", [{"fact": "adjust", "square": "c3", "value": 5}]) == (
+        "turns c3 into a 5"
+    )
+    assert does_words("en", [{"fact": "step", "from": "c3"}, {"fact": "warp"}]) == ""
+    assert does_words("en", None) == ""
 
 
-def test_mistakes_list_names_the_better_move_and_why_but_not_for_luck() -> None:
+def test_a_listed_move_says_why_and_what_the_better_move_does() -> None:
     assert line_words("en", JUDGED[1]) == (
-        "Move 2, Yellow: j10-i9, blunder. Better: b10-c9. (leaves e5 capturable)"
+        "Move 2, Yellow: j10-i9, blunder: lets Red capture the 4 on e5. Better: e5xd4,"
+        " which steps from e5 to d4, 1 row nearer the goal rive and puts the die out of reach."
     )
-    assert line_words("fr", JUDGED[3]) == "Coup 4, Jaune : ?6, lancer malchanceux."
-    plain = Judged(6, "y", "c9-d8", "mistake", "b8-c9", {"code": "better", "move": "b8-c9"})
-    assert line_words("en", plain) == "Move 6, Yellow: c9-d8, mistake. Better: b8-c9."
+    assert line_words("fr", JUDGED[2]) == (
+        "Coup 3, Rouge : d2-e3, erreur : laisse passer une victoire immédiate. Mieux : c7-b8,"
+        " qui avance de c7 en b8, 1 rangée plus près de la rive opposée et gagne aussitôt"
+        " avec la chaîne b8–a9–b10."
+    )
+    assert line_words("fr", JUDGED[3]) == "Coup 4, Jaune : d10?6, lancer malchanceux."
+    # A re-roll both ill chosen and unlucky: both said.
+    assert line_words("en", JUDGED[5]).startswith("Move 6, Red: b2?3, mistake, unlucky roll")
+
+
+def test_no_line_is_notation_alone_nor_a_rule_id_nor_python() -> None:
+    for lang in ("en", "fr"):
+        for entry in JUDGED:
+            if not (entry.judgement or entry.luck):
+                continue
+            words = line_words(lang, entry)
+            assert not re.search(r"\bR\d+\b|None|\{|\}|\[|\]|'", words), words
+            if entry.judgement:
+                # After the notation, a sentence: what went wrong, or what the move cost.
+                assert re.search(r"[:,] \w+ \w+", words.split(". ")[0]), words
+
+
+def test_plurals_are_the_languages_own() -> None:
+    one = [Judged(1, "r", "c1-d2", "blunder", "a1-b2", None, loss=0.4, before=0.5)]
+    html = summary_html("en", "ry", one, {"r": 1, "y": None})
+    assert "0 inaccuracies, 0 mistakes, 1 blunder." in html
+    assert "1 blunders" not in html
+    fr = summary_html("fr", "ry", one + [Judged(3, "r", "d2-e3", "blunder", loss=0.3)])
+    assert "0 imprécision, 0 erreur, 2 gaffes." in fr
+    assert "1 gaffes" not in fr and "0 blunders" in summary_html("en", "y", one)
+
+
+def test_counts_are_what_the_list_shows_with_luck_apart() -> None:
+    assert counts(JUDGED, "r") == {
+        "inaccuracy": 1,
+        "mistake": 2,
+        "blunder": 0,
+        "lucky": 0,
+        "unlucky": 1,
+    }
+    assert counts(JUDGED, "y") == {
+        "inaccuracy": 0,
+        "mistake": 0,
+        "blunder": 1,
+        "lucky": 0,
+        "unlucky": 1,
+    }
+    listed = mistakes_html("en", JUDGED)
+    for colour in "ry":
+        found = counts(JUDGED, colour)
+        name = {"r": "Red", "y": "Yellow"}[colour]
+        for kind in found:
+            shown = len(
+                re.findall(
+                    rf'class="[^"]*review-{kind}\b[^>]*><button[^>]*>Move \d+, {name}:', listed
+                )
+            )
+            assert shown == found[kind], (colour, kind)
+    html = summary_html("en", "ry", JUDGED, {"r": 3, "y": 4})
+    red, yellow = (_text(part) for part in html.split("</li>")[:2])
+    assert "1 inaccuracy, 2 mistakes, 0 blunders. Luck apart: 1 unlucky roll." in red
+    assert "0 inaccuracies, 0 mistakes, 1 blunder. Luck apart: 1 unlucky roll." in yellow
+
+
+def test_the_turning_point_says_what_happened_as_the_list_does() -> None:
+    html = _text(summary_html("en", "ry", JUDGED, {"r": 3, "y": 4}))
+    assert "Turning point: move 3, a mistake: misses a win in one." in html
+    assert (
+        "Turning point: move 4, an unlucky roll: the roll left Yellow a 10% chance of winning,"
+        " against 50% on average." in html
+    )
+    fr = _text(summary_html("fr", "y", JUDGED, {"y": 4}))
+    assert (
+        "Tournant : coup 4, un lancer malchanceux : le lancer laisse à Jaune 10 % de chances"
+        " de gain, contre 50 % en moyenne." in fr
+    )
+    # A ply the list does not show (or another player's) is never named.
+    quiet = _text(summary_html("en", "ry", JUDGED, {"r": 1, "y": 3}))
+    assert "Turning point" not in quiet
+
+
+def test_the_list_marks_each_listed_move_and_only_those() -> None:
     html = mistakes_html("en", JUDGED, current=3)
-    assert html.count("<li") == 4  # the good move 1 is not listed
+    assert html.count("<li") == 5  # the good move 1 is not listed
     assert 'data-review-ply="3" aria-pressed="true"' in html
     assert 'data-review-ply="1"' not in html
+    assert '<li class="review-mistake review-unlucky">' in html
     assert mistakes_html("en", JUDGED[:1]) == '<p class="review-none">No mistakes found.</p>'
 
 
 def test_progress() -> None:
-    assert progress_words("en", 3, 61) == "Reviewing: 3 of 61 positions"
+    assert progress_words("en", 3, 61) == "Reviewing: position 3 of 61"
+    assert progress_words("fr", 1, 61) == "Analyse : position 1 sur 61"
     assert progress_words("fr", 61, 61) == "Analyse terminée"

@@ -47,10 +47,15 @@ def test_every_key_the_page_uses_exists() -> None:
         r"""data-i18n(?:-\w+)?="([\w.]+)\"""",
         r"""\bw\(\s*"([\w.-]+)\"""",
     ]
+    # i18n.counted(lang, "key", n): the key's two forms, "key.one" and "key.many".
+    counted = r"""\bcounted\(\s*\w+,\s*"([\w.]+)\""""
     for path in SOURCES:
         text = path.read_text(encoding="utf-8")
         for pattern in patterns:
             used.update(re.findall(pattern, text))
+    for path in SOURCES:
+        for stem in re.findall(counted, path.read_text(encoding="utf-8")):
+            used.update((f"{stem}.one", f"{stem}.many"))
     assert len(used) > 60
     missing = sorted(k for k in used if k not in i18n.EN)
     assert missing == []
@@ -60,12 +65,41 @@ def test_every_string_is_used() -> None:
     code = "".join(p.read_text(encoding="utf-8") for p in SOURCES if p.name != "i18n.py")
     # built from a letter, an id, a level, a puzzle's theme tag
     dynamic = ("colour.", "rules.L", "level.", "die.owned.", "puzzles.theme.")
+    # A count's two forms (i18n.counted): the code names the key without ".one"/".many".
+    stems = {key: key.rsplit(".", 1)[0] for key in i18n.EN if key.endswith((".one", ".many"))}
     unused = [
         key
         for key in i18n.EN
-        if f'"{key}"' not in code and f"'{key}'" not in code and not key.startswith(dynamic)
+        if f'"{key}"' not in code
+        and f"'{key}'" not in code
+        and f'"{stems.get(key)}"' not in code
+        and not key.startswith(dynamic)
     ]
     assert unused == []
+
+
+@pytest.mark.parametrize(
+    ("lang", "count", "words"),
+    [
+        ("en", 0, "0 blunders"),
+        ("en", 1, "1 blunder"),
+        ("en", 2, "2 blunders"),
+        ("fr", 0, "0 gaffe"),
+        ("fr", 1, "1 gaffe"),
+        ("fr", 2, "2 gaffes"),
+        ("fr", 11, "11 gaffes"),
+    ],
+)
+def test_counted_things_take_each_languages_plural(lang: str, count: int, words: str) -> None:
+    assert i18n.counted(lang, "review.count.blunder", count) == words
+    assert i18n.singular(lang, count) == (count in ((0, 1) if lang == "fr" else (1,)))
+
+
+def test_every_counted_key_has_both_forms() -> None:
+    for key in i18n.EN:
+        stem, _, form = key.rpartition(".")
+        if form == "one" and stem.startswith("review."):
+            assert f"{stem}.many" in i18n.EN, key
 
 
 def test_language_choice() -> None:
