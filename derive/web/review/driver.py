@@ -99,9 +99,16 @@ class ReviewState:
                 {str(k): float(v) for k, v in entry["chances"].items()},
                 entry.get("label"),
                 entry.get("mover"),
+                entry.get("move"),
             )
             for entry in self.plies
         ]
+
+    def viewer(self, people: Sequence[str]) -> str | None:
+        """The side the graph is drawn for: the one the only person at the table plays
+        (``people``: the colours people play), else none (the graph's default)."""
+        mine = {side for side in self.sides for colour in people if colour in side}
+        return next(iter(mine)) if len(mine) == 1 else None
 
     def judged(self) -> list[Judged]:
         found = []

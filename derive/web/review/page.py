@@ -257,8 +257,15 @@ class ReviewPage:
         if self.drawn is None or self.drawn[0] != analysed:
             parts["summary"] = summary_html(lang, state.sides, judged, state.turning())
         if self.drawn != (analysed, state.shown):
+            ctrl = self.host.ctrl
+            people = [c for c in state.game.seating.colours if not ctrl.is_ai(c)]
             parts["graph"] = graph_svg(
-                state.points(), state.sides, total=state.total, current=state.shown, lang=lang
+                state.points(),
+                state.sides,
+                total=state.total,
+                current=state.shown,
+                lang=lang,
+                viewer=state.viewer(people),
             )
             parts["mistakes"] = mistakes_html(lang, judged, state.shown)
             self.drawn = (analysed, state.shown)

@@ -106,3 +106,13 @@ def test_the_summary_counts_exactly_what_the_list_shows() -> None:
                 assert f"Turning point: move {ply}, a" in html
         for entry in judged:
             assert entry.before == state.plies[entry.ply - 1]["chances"][entry.mover]
+
+
+def test_the_graph_is_drawn_for_the_only_person_at_the_table() -> None:
+    state = ReviewState(_game(4))
+    assert state.viewer(["y"]) == "y"
+    assert state.viewer(["r", "y"]) is None  # two people: neither's in particular
+    assert state.viewer([]) is None
+    assert [p.move for p in state.points()] == []
+    state.take({"analysis": Review(state.game, 20).finish().to_data(), "done": True})
+    assert [p.move for p in state.points()] == [None] + [str(m) for m in state.game.moves]

@@ -5,7 +5,10 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
-from derive.web.review.graph import Point, graph_svg, lines_for
+import pytest
+
+from derive.web.board.palette import SIDES
+from derive.web.review.graph import MARKS, WIDTH, Point, graph_svg, lines_for
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -67,5 +70,77 @@ def test_higher_chance_is_drawn_higher_and_titles_say_it() -> None:
 def test_a_partial_review_is_drawn_on_the_whole_game_axis() -> None:
     root = ET.fromstring(graph_svg(_points(3, "ry"), "ry", total=60))
     assert len([el for el in root.iter() if el.get("data-ply")]) == 3
-    xs = [float(c.get("cx", 0)) for c in root.iter(NS + "circle")]
-    assert max(xs) < 100  # 2 of 60 plies: far left
+    dots = [c for g in root.iter(NS + "g") if g.get("data-ply") for c in g.iter(NS + "circle")]
+    xs = [float(c.get("cx", 0)) for c in dots]
+    assert max(xs) < WIDTH / 4  # 2 of 60 plies: far left
+
+
+def _texts(root: ET.Element) -> list[str]:
+    return [el.text or "" for el in root.iter(NS + "text")]
+
+
+def test_a_scale_of_0_to_100_percent_for_the_player_viewing_it() -> None:
+    points = [Point(0, {"r": 0.5, "y": 0.5}), Point(1, {"r": 0.2, "y": 0.8}, None, "r", "c1-d2")]
+    for viewer, other, name, seen in (("y", "r", "Yellow", 0.8), ("r", "y", "Red", 0.2)):
+        root = ET.fromstring(graph_svg(points, "ry", total=1, viewer=viewer))
+        texts = _texts(root)
+        assert {"0%", "50%", "100%"} <= set(texts)
+        assert f"{name}’s chance of winning" in texts
+        assert name in root.get("aria-label", "")
+        (line,) = root.iter(NS + "polyline")
+        assert line.get("data-colour") == viewer
+        assert line.get("stroke") == SIDES[viewer].pip
+        # The line's last point stands at the viewer's chance on the figures' scale.
+        guides = sorted(
+            float(g.get("y1", 0)) for g in root.iter(NS + "line") if "tick" in g.get("class", "")
+        )
+        ys = {"100%": guides[0], "0%": guides[-1]}
+        last_y = float((line.get("points") or "").split()[-1].split(",")[1])
+        fraction = (ys["0%"] - last_y) / (ys["0%"] - ys["100%"])
+        assert fraction == pytest.approx(seen, abs=0.03)
+        # Under the line the viewer's colour, over it the other's.
+        areas = {a.get("data-colour"): a.get("fill") for a in root.iter(NS + "polygon")}
+        assert areas == {viewer: SIDES[viewer].pip, other: SIDES[other].pip}
+    # Nobody in particular (two computers, or two people): the first side.
+    assert lines_for("ry", None) == ("r",) and lines_for("ry", "g") == ("r",)
+
+
+def test_the_legend_names_the_colours_and_the_marks_in_the_language() -> None:
+    root = ET.fromstring(graph_svg(_points(4, "ry"), "ry", total=4, lang="fr"))
+    legend = next(g for g in root.iter(NS + "g") if g.get("class") == "review-legend")
+    words = _texts(legend)
+    assert words == ["Chances de gain de Rouge", "Rouge", "Jaune", "imprécision", "erreur", "gaffe"]
+    swatches = {r.get("data-legend"): r.get("fill") for r in legend.iter(NS + "rect")}
+    assert swatches == {"r": SIDES["r"].pip, "y": SIDES["y"].pip}
+    assert [c.get("data-legend") for c in legend.iter(NS + "circle")] == list(MARKS)
+    # Each row's entries placed one after another, inside the graph, even with four.
+    many = ET.fromstring(graph_svg(_points(4, "rbyg"), "rbyg", total=4))
+    assert "Chance of winning" in _texts(many)
+    for graph in (legend, many):
+        rows: dict[str, list[tuple[float, str]]] = {}
+        for t in graph.iter(NS + "text"):
+            if t.get("text-anchor") != "end":  # not the scale's figures
+                rows.setdefault(t.get("y", ""), []).append((float(t.get("x", 0)), t.text or ""))
+        for row in rows.values():
+            xs = [x for x, _ in row]
+            assert xs == sorted(xs) and len(set(xs)) == len(xs)
+            last_x, last = row[-1]
+            assert last_x + 0.55 * 11 * len(last) < WIDTH
+
+
+def test_each_point_carries_its_figures_in_words_for_a_tap() -> None:
+    points = [
+        Point(0, {"r": 0.5, "y": 0.5}),
+        Point(1, {"r": 0.62, "y": 0.38}, "blunder", "y", "f10-d8"),
+    ]
+    for lang, said in (
+        ("en", "Move 1, Yellow played f10-d8 (blunder): Red 62%, Yellow 38%"),
+        ("fr", "Coup 1, Jaune a joué f10-d8 (gaffe) : Rouge 62 %, Jaune 38 %"),
+    ):
+        root = ET.fromstring(graph_svg(points, "ry", total=1, lang=lang))
+        plies = {g.get("data-ply"): g for g in root.iter(NS + "g") if g.get("data-ply")}
+        assert plies["1"].get("data-words") == said
+        assert plies["1"].findtext(NS + "title") == said
+        assert (
+            plies["0"].get("data-words", "").startswith(("Move 0: Red 50%", "Coup 0 : Rouge 50 %"))
+        )
