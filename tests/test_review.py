@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 from typing import Any
 
 import pytest
 
 from derive import Game
 from derive.ai.review import (
+    DEEP_BUDGET,
+    DEEP_PER_SIDE,
     FORMAT,
     LUCK,
     Analysis,
@@ -39,7 +42,8 @@ def _played(position: str, *moves: str) -> Game:
 
 
 def _review(game: Game) -> Analysis:
-    return Review(game, BUDGET).finish()
+    """The first pass alone: what most tests here are about."""
+    return Review(game, BUDGET, deep=0).finish()
 
 
 def test_a_missed_win_is_a_blunder_with_its_reason() -> None:
@@ -368,3 +372,74 @@ def test_a_bad_tail_is_refused_and_the_known_plies_stay() -> None:
         with pytest.raises(AnalysisError, match=message):
             known.with_tail(start, bad, game)
     assert known.plies == whole.plies[:3]
+
+
+BLOCK = "r1a1,y3c1,r1g1,r2b2,y2d2,y1b4,r3e5,r3h6,r2h8,y3j8,y5b10,y1f10,y1h10 r ry L2"
+"""The end of an arena game (easy red against medium yellow): red's e5+ lets yellow win
+at once with b4-c3, which b2-c3 would have blocked.  The first pass sees red lost
+anyway (its chance 14%) and calls the move an inaccuracy; looked at deeper, blocking
+keeps 22%: a mistake."""
+
+
+def test_the_second_pass_marks_the_move_that_let_the_win_through() -> None:
+    game = _played(BLOCK, "e5+", "b4-c3")
+    first = Review(game, deep=0).finish().plies[1]
+    assert first["label"] == "inaccuracy" and "deep" not in first
+    analysis = Review(game).finish()
+    entry = analysis.plies[1]
+    assert entry["label"] == "mistake" and entry["loss"] > first["loss"]
+    assert entry["first"] == {"loss": first["loss"], "label": "inaccuracy"}
+    assert entry["deep"] == DEEP_BUDGET and entry["better"] == "b2-c3"
+    assert entry["reason"]["code"] == "allows_win" and entry["reason"]["colour"] == "y"
+    assert {"fact": "stops_win", "colours": ["y"]} in entry["reason"]["does"]
+    # The positions' figures (the graph) stay the first pass's.
+    assert [e["chances"] for e in analysis.plies] == [
+        e["chances"] for e in Review(game, deep=0).finish().plies
+    ]
+    assert Analysis.from_data(json.loads(json.dumps(analysis.to_data())), game) == analysis
+
+
+def _long_game() -> Game:
+    game = Game.new("ry", "L2", seed=12, start="r", max_plies=200)
+    chooser = random.Random(12)
+    while len(game.moves) < 30 and not game.is_over:
+        game.push(chooser.choice(list(game.legal_moves())))
+    return game
+
+
+def test_the_second_pass_looks_again_at_a_few_moves_of_each_side_and_resumes() -> None:
+    game = _long_game()
+    whole = Review(game, 60, deep=200).finish()
+    again = [e for e in whole.plies if "deep" in e]
+    for side in game.sides:
+        looked = [e for e in again if e["mover"] == side]
+        assert 1 <= len(looked) <= DEEP_PER_SIDE
+    # Each its first judgement kept, and the better move it names legal there.
+    for entry in again:
+        assert set(entry["first"]) == {"loss", "label"}
+        before = _played(game.start_position, *[str(m) for m in game.moves[: entry["ply"] - 1]])
+        assert entry["better"] in {str(m) for m in before.legal_moves()} | {
+            str(m.unresolved) for m in before.legal_moves()
+        }
+    # Stopped anywhere, the second pass included, and resumed: the same review.
+    review = Review(game, 60, deep=200)
+    total = review.progress()[1]
+    while review.progress()[0] < total - 3:
+        review.step()
+    partial = Analysis.from_data(json.loads(json.dumps(review.analysis().to_data())), game)
+    assert any("deep" in e for e in partial.plies)
+    assert Review(game, 60, resume=partial, deep=200).finish() == whole
+    kept, _ = _follow(Review(game, 60, deep=200), game)
+    assert kept.plies == whole.plies
+    with pytest.raises(AnalysisError, match="deeper"):
+        Review(game, 60, resume=partial, deep=300)
+
+
+def test_a_damaged_second_look_is_refused() -> None:
+    game = _played(BLOCK, "e5+", "b4-c3")
+    data = Review(game).finish().to_data()
+    for key, value in (("deep", "lots"), ("better", 3), ("first", {"loss": 2.0})):
+        bad = copy.deepcopy(data)
+        bad["plies"][1][key] = value
+        with pytest.raises(AnalysisError):
+            Analysis.from_data(bad, game)

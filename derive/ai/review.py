@@ -27,7 +27,20 @@ The API (all the browser worker needs)::
      "reason": {"code": ..., "move"?: ..., "squares"?: [...]} | None,
      "luck": -0.2 | None,             # re-rolls only: actual minus expected chance
      "luck_label": "lucky" | "unlucky" | None,
-     "proof": k + 1}                  # only when raised: see below
+     "proof": k + 1,                  # only when raised: see below
+     # only for a move the second pass judged again (see below):
+     "deep": 4000, "better": "b8-c9" | None, "first": {"loss": 0.04, "label": None}}
+
+An analysis whose first pass is done (its last position ``"final"``) is complete: kept
+and opened again, it is shown as it is, without the rest of its second pass, if it was
+stopped during it.
+
+After the first pass, a second one looks again, at ``DEEP_BUDGET`` nodes, at the few
+moves of each side after which its chance fell most (``DEEP_PER_SIDE``): it searches
+the positions before and after each, and judges the move again by them (``loss``,
+``label``, ``reason``; ``better``: the deeper search's better move; ``first``: what the
+first pass said).  The first pass's figures, shown as soon as they come, stay those of
+every position: the graph does not move.
 
 A search sees two or three plies.  When the search of position ``k + 1`` proves a win
 for the side that moved into it (a forced win its search of position ``k`` missed),
@@ -101,6 +114,17 @@ LUCK_LABELS: Final = ("lucky", "unlucky")
 
 BACK_UP: Final = 6
 """Plies a proven win is carried back along the game (``Review._back_up``)."""
+
+DEEP_BUDGET: Final = 4000
+"""Nodes per search of the second pass (``Review._deepen``): about seven times the first
+pass's, a ply or two deeper, on a few positions only."""
+
+DEEP_PER_SIDE: Final = 5
+"""Moves of each side judged again by the second pass: those after which its mover's
+chance fell most (``Review._candidates``)."""
+
+DOUBT: Final = 0.05
+"""A fall in the mover's chance below this is not worth a second look."""
 
 _LEVEL: Final = "hard"
 """The search used: the strongest level, noise-free, so the same budget always
@@ -197,6 +221,9 @@ class Analysis:
 
     @property
     def complete(self) -> bool:
+        """Every position searched (the first pass done: its last one is ``"final"``).
+        What the second pass did by then is kept with it; a review is not resumed for
+        the rest of it."""
         return bool(self.plies) and self.plies[-1].get("final") is True
 
     def with_tail(self, start: Any, tail: Any, game: Game) -> Analysis:
@@ -295,6 +322,19 @@ def _check_entry(entry: Any, k: int, game: Game, sides: set[str]) -> None:
         raise AnalysisError(f"{where}: unknown judgement")
     if entry.get("luck_label") not in (None, *LUCK_LABELS):
         raise AnalysisError(f"{where}: unknown luck")
+    deep = entry.get("deep")
+    if deep is not None and not (type(deep) is int and deep >= 1):
+        raise AnalysisError(f"{where}: the second look's budget is damaged")
+    if not isinstance(entry.get("better"), str | None):
+        raise AnalysisError(f"{where}: the better move is damaged")
+    first = entry.get("first")
+    if first is not None and not (
+        isinstance(first, dict)
+        and _number(first.get("loss"))
+        and 0.0 <= first["loss"] <= 1.0
+        and first.get("label") in (None, *LABELS)
+    ):
+        raise AnalysisError(f"{where}: the first look's judgement is damaged")
     proof = entry.get("proof")
     if proof is not None and not (type(proof) is int and k < proof <= len(game.moves)):
         raise AnalysisError(f"{where}: the proof is damaged")
@@ -330,8 +370,19 @@ class Review:
     nodes (a position, or one result of a re-roll), so the result does not depend
     on how the work is sliced."""
 
-    def __init__(self, game: Game, budget: int = BUDGET, *, resume: Analysis | None = None):
+    def __init__(
+        self,
+        game: Game,
+        budget: int = BUDGET,
+        *,
+        resume: Analysis | None = None,
+        deep: int | None = None,
+    ):
+        """``deep``: nodes per search of the second pass (0: none, the first pass
+        alone, as before it existed); by default ``DEEP_BUDGET`` in the proportion of
+        ``budget`` to ``BUDGET``, so that a review asked to be light is light twice."""
         self.budget = budget
+        self.deep = DEEP_BUDGET * budget // BUDGET if deep is None else deep
         self._moves = list(game.moves)
         # Every position, rebuilt from the start from the game's own record (a copy
         # has no history to step back through).
@@ -352,8 +403,15 @@ class Review:
             if k and self._moves[k - 1].kind == REROLL:
                 rolled = self._moves[k - 1].value
                 self._tasks.extend((k - 1, r) for r in range(1, 7) if r != rolled)
-        self._total = len(self._tasks)
+        self._first = len(self._tasks)
+        self._total = self._first + (2 * DEEP_PER_SIDE * len(game.sides) if self.deep else 0)
+        """An upper bound until the first pass ends and the second's moves are known."""
         self._tasks.reverse()
+        self._deep: list[int] | None = None
+        """The second pass's moves still to judge (plies), once the first pass is done."""
+        self._deep_done = 0
+        self._half: Searched | None = None
+        """The second pass's search of the position before the move being judged."""
         self._plies: list[dict[str, Any]] = []
         if resume is not None:
             if resume.budget != budget:
@@ -372,20 +430,27 @@ class Review:
                 for _ in range(5):
                     self._tasks.pop()
             self._plies.append(entry)
+        if any(entry.get("deep", self.deep) != self.deep for entry in prior.plies):
+            raise AnalysisError("the analysis to resume was looked at deeper at another budget")
 
     @property
     def done(self) -> bool:
-        return not self._tasks
+        return not self._tasks and self._second() == []
 
     def progress(self) -> tuple[int, int]:
         """(searches done, searches in all)."""
-        return self._total - len(self._tasks), self._total
+        done = self._first - len(self._tasks) + self._deep_done + (self._half is not None)
+        return done, self._total
 
     def step(self) -> tuple[int, int]:
         """One more search; returns ``progress()``."""
-        if not self._tasks:
-            return self.progress()
-        k, result = self._tasks.pop()
+        if self._tasks:
+            self._first_pass(*self._tasks.pop())
+        elif self._second():
+            self._deepen(self._second()[0])
+        return self.progress()
+
+    def _first_pass(self, k: int, result: int) -> None:
         if result == 0:
             self._searched.append(search_position(self._positions[k], self.budget))
             if not (k and self._moves[k - 1].kind == REROLL):
@@ -396,7 +461,74 @@ class Review:
             self._reroll[(k, result)] = search_position(after, self.budget)
             if len([r for (p, r) in self._reroll if p == k]) == 5:
                 self._judge(k + 1)
-        return self.progress()
+
+    def _second(self) -> list[int]:
+        """The moves the second pass has still to judge ([] once it is done); chosen
+        when the first pass is done, from its figures alone, so that a resumed review
+        chooses the same."""
+        if self._tasks:
+            return []
+        if self._deep is None:
+            chosen = self._candidates() if self.deep else []
+            self._deep = [k for k in chosen if "deep" not in self._plies[k]]
+            self._deep_done = 2 * (len(chosen) - len(self._deep))
+            self._total = self._first + 2 * len(chosen)
+        return self._deep
+
+    def _candidates(self) -> list[int]:
+        """Each side's ``DEEP_PER_SIDE`` moves after which its chance fell most, by the
+        next position it was to move in (the reply the first pass may not have seen
+        is in that fall), at least ``DOUBT``; in ply order.  Re-rolls (luck) and moves
+        inside a proven win (already known) are left alone."""
+        plies = self._plies
+        last = len(plies) - 1
+        falls: dict[str, list[tuple[float, int]]] = {}
+        for k in range(1, last + 1):
+            entry = plies[k]
+            if self._moves[k - 1].kind == REROLL or "proof" in entry or "proof" in plies[k - 1]:
+                continue
+            if self._positions[k].is_over:
+                continue  # the move ended the game: nothing deeper to see
+            mover = entry["mover"]
+            later = plies[min(k + 1, last)]["chances"][mover]
+            fall = plies[k - 1]["chances"][mover] - min(entry["chances"][mover], later)
+            first = entry.get("first", entry)  # as the first pass judged it
+            if fall >= DOUBT or first["label"]:
+                falls.setdefault(mover, []).append((max(fall, first["loss"]), k))
+        chosen = [k for found in falls.values() for _, k in sorted(found, reverse=True)]
+        per_side = {side: 0 for side in falls}
+        picked = []
+        for k in chosen:
+            mover = plies[k]["mover"]
+            if per_side[mover] < DEEP_PER_SIDE:
+                per_side[mover] += 1
+                picked.append(k)
+        return sorted(picked)
+
+    def _deepen(self, k: int) -> None:
+        """One search of the second pass: the position before move ``k``, then the one
+        after it, which judges the move again at ``deep`` nodes."""
+        if self._half is None:
+            self._half = search_position(self._positions[k - 1], self.deep)
+            return
+        before, self._half = self._half, None
+        after = search_position(self._positions[k], self.deep)
+        assert self._deep is not None
+        self._deep.pop(0)
+        self._deep_done += 2
+        entry = self._plies[k]
+        mover = entry["mover"]
+        move = self._moves[k - 1]
+        same = before.best is not None and Move.parse(before.best).unresolved == move.unresolved
+        loss = 0.0 if same else max(0.0, before.chances[mover] - after.chances[mover])
+        loss = round(min(loss, 1.0), 4)
+        label = _label(loss)
+        entry["first"] = {"loss": entry["loss"], "label": entry["label"]}
+        entry["deep"] = self.deep
+        entry["loss"], entry["label"] = loss, label
+        entry["better"] = before.best
+        entry["reason"] = self._reason(k, mover, before.best, after.best) if label else None
+        self._changed = min(self._changed, k)
 
     def finish(self) -> Analysis:
         while not self.done:
@@ -531,24 +663,26 @@ class Review:
             "mover": mover,
             "loss": loss,
             "label": label,
-            "reason": self._reason(k, mover) if label else None,
+            "reason": self._reason(k, mover, best.best, self._searched[k].best) if label else None,
             "luck": luck,
             "luck_label": luck_label,
         }
 
-    def _reason(self, k: int, mover: str) -> dict[str, Any]:
-        """Why the move that led to ``k`` lost chances: its code and the facts a page
+    def _reason(self, k: int, mover: str, best: str | None, reply: str | None) -> dict[str, Any]:
+        """Why the move that led to ``k`` lost chances, ``best`` being the better move
+        and ``reply`` the answer to the move played: its code and the facts a page
         words (``facts``), and what the better move does (``does``)."""
         before = self._positions[k - 1]
-        best = self._searched[k - 1].best
         assert best is not None
         better = Move.parse(best)
-        reason = self._what_went_wrong(k, mover, better)
+        reason = self._what_went_wrong(k, mover, better, reply)
         if better.kind == REROLL or better.unresolved in before.legal_moves():
             reason["does"] = facts(before, better)
         return reason
 
-    def _what_went_wrong(self, k: int, mover: str, better: Move) -> dict[str, Any]:
+    def _what_went_wrong(
+        self, k: int, mover: str, better: Move, reply_text: str | None
+    ) -> dict[str, Any]:
         before, after = self._positions[k - 1], self._positions[k]
         best = str(better)
         # A re-roll never wins for certain: only a plain move can be a missed win.
@@ -557,7 +691,6 @@ class Review:
             trial.push(better)
             if trial.is_over and trial.winner == mover:
                 return {"code": "misses_win", "move": best}
-        reply_text = self._searched[k].best
         reply = Move.parse(reply_text) if reply_text is not None else None
         rival = after.seating.team_of(after.to_move) if not after.is_over else None
         if reply is not None and reply.kind != REROLL:

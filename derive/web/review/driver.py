@@ -86,6 +86,11 @@ class ReviewState:
         self.searches = max(1, int(answer.get("searches", 1)))
         self.done = bool(answer.get("done")) and analysis.complete
 
+    def analysed(self) -> int:
+        """How much of the review is done, to know when there is more to keep: the
+        positions, and the moves the second pass judged again."""
+        return len(self.plies) + sum(1 for entry in self.plies if "deep" in entry)
+
     def show(self, ply: int) -> None:
         self.shown = max(0, min(self.total, ply))
 
@@ -137,9 +142,12 @@ class ReviewState:
 
     def _best_before(self, ply: int) -> str | None:
         """The better move for the move that led to ``ply``: the search's best move in
-        the position before it."""
-        before = self.plies[ply - 1] if 0 < ply <= len(self.plies) else None
-        best = before.get("best") if before else None
+        the position before it, or the second pass's."""
+        if not 0 < ply < len(self.plies) + 1:
+            return None
+        # A move looked at again deeper names its own better move (``"better"``).
+        here = self.plies[ply] if ply < len(self.plies) else {}
+        best = here["better"] if "better" in here else self.plies[ply - 1].get("best")
         return best if isinstance(best, str) else None
 
     def marks(self) -> dict[int, str]:

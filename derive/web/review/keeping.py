@@ -51,12 +51,12 @@ class Keeping:
     def __init__(self, keep: Keep | None, budget: int, state: ReviewState) -> None:
         self.keep = keep
         self.budget = budget
-        self.kept = len(state.plies)
-        """Positions already kept (a kept analysis's count to start with)."""
+        self.kept = state.analysed()
+        """What was kept already (``ReviewState.analysed``: a kept analysis's to start)."""
 
     def due(self, state: ReviewState) -> bool:
         """Whether ``answered`` would write now (the page writes in a task of its own)."""
-        return len(state.plies) - self.kept >= KEEP_EVERY or (state.done and self._new(state))
+        return state.analysed() - self.kept >= KEEP_EVERY or (state.done and self._new(state))
 
     def answered(self, state: ReviewState) -> None:
         """After each answer of the worker."""
@@ -69,9 +69,9 @@ class Keeping:
             self._keep(state)
 
     def _new(self, state: ReviewState) -> bool:
-        return len(state.plies) > self.kept
+        return state.analysed() > self.kept
 
     def _keep(self, state: ReviewState) -> None:
-        self.kept = len(state.plies)
+        self.kept = state.analysed()
         if self.keep is not None:
             self.keep(state.game, Analysis(self.budget, state.plies).to_data())

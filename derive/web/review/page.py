@@ -273,7 +273,8 @@ class ReviewPage:
         parts.update(
             searches=state.searches,
             searched=state.searched if not state.done else state.searches,
-            words=state.error or progress_words(lang, len(state.plies), state.total + 1),
+            words=state.error
+            or progress_words(lang, len(state.plies), state.total + 1, finished=state.done),
             done=state.done,
             stop=i18n.t(lang, "review.stop" if self.running else "review.resume"),
             at=i18n.t(lang, "review.ply", ply=state.shown),

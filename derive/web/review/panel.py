@@ -359,7 +359,9 @@ def mistakes_html(lang: str, judged: Sequence[Judged], current: int | None = Non
     return f'<ol class="review-mistakes">{"".join(items)}</ol>'
 
 
-def progress_words(lang: str, done: int, total: int) -> str:
+def progress_words(lang: str, done: int, total: int, *, finished: bool = True) -> str:
+    """How far the review is: the first pass's positions, then (every position done,
+    the review not ``finished``) its second look at the moves that mattered."""
     if done >= total:
-        return i18n.t(lang, "review.done")
+        return i18n.t(lang, "review.done" if finished else "review.deeper")
     return i18n.t(lang, "review.progress", done=done, total=total)

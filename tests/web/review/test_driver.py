@@ -116,3 +116,17 @@ def test_the_graph_is_drawn_for_the_only_person_at_the_table() -> None:
     assert [p.move for p in state.points()] == []
     state.take({"analysis": Review(state.game, 20).finish().to_data(), "done": True})
     assert [p.move for p in state.points()] == [None] + [str(m) for m in state.game.moves]
+
+
+def test_a_move_looked_at_again_names_the_second_passs_better_move() -> None:
+    game = Game.from_position(
+        "r1a1,y3c1,r1g1,r2b2,y2d2,y1b4,r3e5,r3h6,r2h8,y3j8,y5b10,y1f10,y1h10 r ry L2"
+    )
+    for move in ("e5+", "b4-c3"):
+        game.play(move)
+    state = ReviewState(game)
+    state.take({"analysis": Review(game).finish().to_data(), "done": True})
+    state.show(1)
+    assert state.better_shown() == "b2-c3"
+    (red,) = [j for j in state.judged() if j.judgement]
+    assert red.best == "b2-c3" and red.judgement == "mistake"

@@ -61,7 +61,7 @@ def test_a_complete_kept_analysis_is_the_review_and_a_partial_one_goes_on() -> N
 
 def test_the_analysis_is_kept_every_few_positions_at_the_end_and_when_stopped() -> None:
     game = _game(2 * KEEP_EVERY + 5)
-    whole = Review(game, 20).finish()
+    whole = Review(game, 20, deep=0).finish()
     kept: list[tuple[Game, dict[str, Any]]] = []
     state = ReviewState(game)
     keeping = Keeping(lambda g, data: kept.append((g, data)), 20, state)
@@ -91,3 +91,19 @@ def test_the_analysis_is_kept_every_few_positions_at_the_end_and_when_stopped() 
     keeping.stopped(state)  # the Stop button
     assert [len(data["plies"]) for _, data in kept] == [7]
     Keeping(None, 20, state).stopped(ReviewState(game, plies=whole.plies))  # nowhere to keep
+
+
+def test_the_second_passs_judgements_are_kept_too() -> None:
+    game = _game(2 * KEEP_EVERY + 5)
+    whole = Review(game, 20).finish()
+    looked = [e["ply"] for e in whole.plies if "deep" in e]
+    assert looked
+    first = [
+        {k: v for k, v in e.items() if k not in ("deep", "first", "better")} for e in whole.plies
+    ]
+    kept: list[tuple[Game, dict[str, Any]]] = []
+    state = ReviewState(game, plies=first, done=False)
+    keeping = Keeping(lambda g, data: kept.append((g, data)), 20, state)
+    state.plies, state.done = whole.plies, True  # the second pass's answers came
+    keeping.answered(state)
+    assert [e.get("deep") for e in kept[-1][1]["plies"]] == [e.get("deep") for e in whole.plies]

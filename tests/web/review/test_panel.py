@@ -297,3 +297,6 @@ def test_progress() -> None:
     assert progress_words("en", 3, 61) == "Reviewing: position 3 of 61"
     assert progress_words("fr", 1, 61) == "Analyse : position 1 sur 61"
     assert progress_words("fr", 61, 61) == "Analyse terminée"
+    assert progress_words("en", 61, 61, finished=False) == (
+        "Looking deeper at the moves that mattered"
+    )

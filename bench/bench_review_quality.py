@@ -1,0 +1,316 @@
+"""How true the post-game review is (issue 40): does it find the moves that lost, are
+its better moves better, does its win chance predict the result?
+
+Held-out seeded games are played between two levels one step apart (``easy``-``medium``,
+``medium``-``hard``, as the arena plays them: ``derive.arena.Player`` at each level's
+arena node budget, the first level taking red in even games and yellow in odd ones) in
+L2 and L3, and each is reviewed as the game page reviews it (``derive.ai.review.Review``
+at ``BUDGET`` nodes, then its second pass at ``DEEP_BUDGET``).  The reference, measured
+in the same run on the same reviews, is the first pass alone: what the review said
+before the second pass existed (its judgements are kept in each move the second pass
+judged again, ``"first"``).  Measured, for the reference and for the review:
+
+* **the loser marked**: the share of decisive games in which the losing side has at
+  least one move marked mistake or blunder (goal: at least 90%);
+* **the marks are true**: for each move marked mistake or blunder (at most
+  ``--marks`` a game, the largest losses), both the better move and the move played
+  are played out ``--playouts`` times from the position before, by the two levels
+  that played the game (the same seeds for both moves); the better move's share of
+  wins for its mover minus the played move's (a draw is half a win), averaged over the
+  marks, with a 95% confidence interval (normal approximation over the marks; goal: a
+  mean of at least 0.10 with an interval that excludes 0);
+* **Brier score**: the win chance of the side to move in every position reviewed
+  (the graph's figures, not changed by the second pass) against the game's result
+  (1 a win, 0 a loss, 0.5 a draw), and always saying 0.5 beside it (0.25); goal 0.12;
+* **time** in CPython: the first pass a position (what the first result costs), and
+  the second pass a game.
+
+Usage: ``python bench/bench_review_quality.py`` (L2, ``easy``-``medium``, 6 games, 4
+play-outs a move: a few minutes on one core).  The issue's full run::
+
+    python bench/bench_review_quality.py --pairs easy-medium,medium-hard --rules L2,L3 \\
+        --games 20 --playouts 16
+
+One process, one core.  Game ``i`` of a setting is seeded ``seed * 1_000_003 + i`` by
+``--seed`` (default 4000, held out: the second pass was tried on seed 3000's games).
+Results are printed and written to ``bench/results/review_quality.json`` with the date,
+the settings and every game's figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import math
+import random
+import statistics
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from harness import REPO_ROOT, write_results  # first: it puts the repository on the path
+
+from derive.ai.review import BUDGET, DEEP_BUDGET, Analysis, Review  # noqa: E402
+from derive.arena import Player  # noqa: E402
+from derive.game import Game  # noqa: E402
+from derive.notation import REROLL, Move  # noqa: E402
+
+RESULTS = REPO_ROOT / "bench" / "results" / "review_quality.json"
+PAIRS = {"easy-medium": ("easy", "medium"), "medium-hard": ("medium", "hard")}
+LIMITS = {"L2": 120, "L3": 300}
+"""Ply limits: the fitting's for L2 (``tools/fit_winchance.py``); L3 games between
+these levels last about 210 plies (AI.md)."""
+MARKED = ("mistake", "blunder")
+
+
+@dataclass
+class Played:
+    """One game and its review."""
+
+    game: Game
+    seats: dict[str, str]
+    """Each colour's level (a ``Player`` text)."""
+    analysis: Analysis
+    first_s: float
+    deep_s: float
+    searches: int
+
+
+@dataclass
+class Tally:
+    """One way of judging (the first pass alone, or the review) over every game."""
+
+    decisive: int = 0
+    loser_marked: int = 0
+    marks: int = 0
+    gains: list[float] = field(default_factory=list)
+
+    def figures(self) -> dict[str, Any]:
+        mean, low, high = interval(self.gains)
+        return {
+            "decisive": self.decisive,
+            "loser_marked": self.loser_marked,
+            "loser_marked_share": self.loser_marked / self.decisive if self.decisive else None,
+            "marks": self.marks,
+            "marks_played_out": len(self.gains),
+            "gain": mean,
+            "gain_ci": [low, high],
+        }
+
+
+def interval(values: list[float]) -> tuple[float | None, float | None, float | None]:
+    """Mean and 95% interval (normal approximation)."""
+    if not values:
+        return None, None, None
+    mean = statistics.fmean(values)
+    if len(values) < 2:
+        return mean, None, None
+    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values))
+    return mean, mean - half, mean + half
+
+
+def _resolved(move: Move, rng: random.Random) -> Move:
+    """A re-roll with its result drawn here, so that each play-out rolls its own."""
+    if move.kind == REROLL:
+        return move.unresolved._replace(value=rng.randint(1, 6))
+    return move
+
+
+def play_game(pair: tuple[str, str], rules: str, seed: int, index: int) -> tuple[Game, dict]:
+    """Game ``index`` of a setting, played as the arena plays it."""
+    players = (Player.parse(pair[0]), Player.parse(pair[1]))
+    game_seed = seed * 1_000_003 + index
+    game = Game.new("ry", rules, seed=game_seed, max_plies=LIMITS[rules])
+    first = "r" if index % 2 == 0 else "y"
+    seats = {c: pair[0] if c == first else pair[1] for c in "ry"}
+    rng = random.Random(game_seed)
+    while not game.is_over:
+        player = players[0] if game.to_move == first else players[1]
+        move, _ = player.move(game, rng.getrandbits(32))
+        game.play(move)
+    return game, seats
+
+
+def review(game: Game, deep: int) -> tuple[Analysis, float, float, int]:
+    """The review of ``game``, with the first pass's and the second's time apart."""
+    started = time.perf_counter()
+    review = Review(game, deep=deep)
+    first_done = 0.0
+    while not review.done:
+        review.step()
+        if (
+            not first_done
+            and review.analysis().plies[-1:]
+            and review.analysis().plies[-1].get("final")
+        ):
+            first_done = time.perf_counter()
+    ended = time.perf_counter()
+    return review.analysis(), first_done - started, ended - first_done, review.progress()[1]
+
+
+def outcome(game: Game, side: str) -> float:
+    winner = game.winner
+    return 0.5 if winner is None else 1.0 if winner == side else 0.0
+
+
+def play_out(start: Game, move: Move, seats: dict[str, str], seed: int) -> Game:
+    """``move`` played from ``start`` (a copy), then the game to its end by the levels
+    in ``seats``."""
+    rng = random.Random(seed)
+    players = {c: Player.parse(level) for c, level in seats.items()}
+    game = start.copy()
+    game.play(_resolved(move, rng))
+    while not game.is_over:
+        chosen, _ = players[game.to_move].move(game, rng.getrandbits(32))
+        game.play(_resolved(Move.parse(chosen), rng))
+    return game
+
+
+def gain(played: Played, ply: int, better: str, playouts: int, seed: int) -> float:
+    """The better move's share of wins minus the played move's, from ply - 1."""
+    start = Game.from_record(played.game.record())
+    while len(start.moves) > ply - 1:
+        start.undo()
+    mover = played.analysis.plies[ply]["mover"]
+    moves = (Move.parse(better), played.game.moves[ply - 1])
+    shares = []
+    for move in moves:
+        results = [
+            outcome(play_out(start, move, played.seats, seed * 7919 + n), mover)
+            for n in range(playouts)
+        ]
+        shares.append(statistics.fmean(results))
+    return shares[0] - shares[1]
+
+
+def judged(analysis: Analysis, first: bool) -> list[tuple[int, str, float, str]]:
+    """The marked moves, (ply, mover, loss, better move), as the first pass alone
+    judged them (``first``) or as the review does."""
+    found = []
+    for entry in analysis.plies:
+        if "mover" not in entry:
+            continue
+        said = entry.get("first", entry) if first else entry
+        better = analysis.plies[entry["ply"] - 1].get("best")
+        if not first and "better" in entry:
+            better = entry["better"]
+        if said["label"] in MARKED and better:
+            found.append((entry["ply"], entry["mover"], said["loss"], better))
+    return found
+
+
+def brier(played: Played) -> list[float]:
+    errors = []
+    for entry in played.analysis.plies[:-1]:
+        position = entry["ply"]
+        before = Game.from_record(played.game.record())
+        while len(before.moves) > position:
+            before.undo()
+        side = before.seating.team_of(before.to_move)
+        errors.append((entry["chances"][side] - outcome(played.game, side)) ** 2)
+    return errors
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--pairs", default="easy-medium", help="comma-separated, of " + ", ".join(PAIRS)
+    )
+    parser.add_argument("--rules", default="L2", help="comma-separated: L2, L3")
+    parser.add_argument("--games", type=int, default=6, help="games per pair and rule set")
+    parser.add_argument("--playouts", type=int, default=4, help="per move, for each of the two")
+    parser.add_argument("--marks", type=int, default=2, help="marks played out per game and way")
+    parser.add_argument("--seed", type=int, default=4000)
+    parser.add_argument("--deep", type=int, default=DEEP_BUDGET, help="second pass nodes (0: none)")
+    args = parser.parse_args()
+
+    tallies = {"first pass (reference)": Tally(), "review": Tally()}
+    errors: list[float] = []
+    games: list[dict[str, Any]] = []
+    first_s = deep_s = 0.0
+    positions = 0
+    began = time.perf_counter()
+    for pair_name in args.pairs.split(","):
+        for rules in args.rules.split(","):
+            for index in range(args.games):
+                game, seats = play_game(PAIRS[pair_name], rules, args.seed, index)
+                analysis, first, deep, searches = review(game, args.deep)
+                played = Played(game, seats, analysis, first, deep, searches)
+                first_s, deep_s = first_s + first, deep_s + deep
+                positions += len(analysis.plies)
+                errors.extend(brier(played))
+                loser = None
+                if game.winner is not None:
+                    loser = next(s for s in game.sides if s != game.winner)
+                row: dict[str, Any] = {
+                    "pair": pair_name,
+                    "rules": rules,
+                    "index": index,
+                    "plies": game.ply,
+                    "winner": game.winner,
+                    "seats": seats,
+                    "first_s": round(first, 2),
+                    "deep_s": round(deep, 2),
+                }
+                played_out: dict[tuple[int, str], float] = {}
+                for name, tally in tallies.items():
+                    marks = judged(analysis, first=name != "review")
+                    tally.marks += len(marks)
+                    if loser is not None:
+                        tally.decisive += 1
+                        tally.loser_marked += any(m[1] == loser for m in marks)
+                    worst = sorted(marks, key=lambda m: -m[2])[: args.marks]
+                    for ply, _, _, better in worst:
+                        if (ply, better) not in played_out:
+                            played_out[(ply, better)] = gain(
+                                played, ply, better, args.playouts, args.seed + ply
+                            )
+                        tally.gains.append(played_out[(ply, better)])
+                    row[name] = [[m[0], m[1], m[2], m[3]] for m in marks]
+                row["gains"] = {f"{p} {b}": g for (p, b), g in played_out.items()}
+                games.append(row)
+                print(
+                    f"{pair_name} {rules} game {index}: {game.ply} plies, winner {game.winner},"
+                    f" first pass {first:.1f} s, second {deep:.1f} s,"
+                    f" marked {len(judged(analysis, True))} -> {len(judged(analysis, False))},"
+                    f" gains {row['gains']}",
+                    flush=True,
+                )
+    brier_score = statistics.fmean(errors) if errors else None
+    result = {
+        "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
+        "settings": vars(args) | {"budget": BUDGET},
+        "ways": {name: tally.figures() for name, tally in tallies.items()},
+        "brier": brier_score,
+        "brier_constant": 0.25,
+        "positions": positions,
+        "first_pass_ms_per_position": 1000 * first_s / max(positions, 1),
+        "second_pass_s_per_game": deep_s / max(len(games), 1),
+        "seconds": round(time.perf_counter() - began, 1),
+        "games": games,
+    }
+    write_results(RESULTS, result)
+    print()
+    print("| way | decisive games | loser marked | marks | played out | gain (95% CI) |")
+    print("|---|---|---|---|---|---|")
+    for name, figures in result["ways"].items():
+        share = figures["loser_marked_share"]
+        low, high = figures["gain_ci"]
+        shown = "n/a" if figures["gain"] is None else f"{figures['gain']:+.3f}"
+        if low is not None:
+            shown += f" ({low:+.3f} to {high:+.3f})"
+        print(
+            f"| {name} | {figures['decisive']} | {figures['loser_marked']}"
+            f" ({'n/a' if share is None else f'{share:.0%}'}) | {figures['marks']}"
+            f" | {figures['marks_played_out']} | {shown} |"
+        )
+    print(
+        f"\nBrier {brier_score:.3f} (0.5 always: 0.250) over {len(errors)} positions;"
+        f" first pass {result['first_pass_ms_per_position']:.0f} ms a position,"
+        f" second pass {result['second_pass_s_per_game']:.1f} s a game (CPython);"
+        f" {result['seconds']:.0f} s in all. Written to {RESULTS.relative_to(REPO_ROOT)}"
+    )
+
+
+if __name__ == "__main__":
+    main()
