@@ -12,8 +12,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from ...ai.facts import facts
 from ...ai.review import BUDGET, Analysis
 from ...game import Game
+from ...notation import Move
 from .graph import Point
 from .panel import JUDGEMENTS, LUCK, Judged
 
@@ -58,6 +60,9 @@ class ReviewState:
     done: bool = False
     shown: int = 0
     error: str | None = None
+    said: dict[tuple[int, str], list[dict[str, Any]]] = field(default_factory=dict)
+    """What a better move does (``derive.ai.facts``), worked out here for the reasons of
+    an analysis kept before its reasons carried it, once each."""
 
     @property
     def total(self) -> int:
@@ -130,7 +135,7 @@ class ReviewState:
                     str(entry["move"]),
                     label if label in JUDGEMENTS else None,
                     self._best_before(ply),
-                    entry.get("reason"),
+                    self._reason(entry),
                     luck if luck in LUCK else None,
                     loss=float(entry.get("loss") or 0.0),
                     luck_by=float(entry.get("luck") or 0.0),
@@ -139,6 +144,24 @@ class ReviewState:
                 )
             )
         return found
+
+    def _reason(self, entry: Mapping[str, Any]) -> Any:
+        """``entry``'s reason, with what its better move does even when an older
+        analysis did not say it: a better move is never shown as notation alone."""
+        reason = entry.get("reason")
+        ply = int(entry["ply"])
+        best = self._best_before(ply)
+        if not isinstance(reason, Mapping) or "does" in reason or best is None:
+            return reason
+        if (ply, best) not in self.said:
+            before = Game.from_record(self.game.record())
+            while len(before.moves) > ply - 1:
+                before.undo()
+            try:
+                self.said[(ply, best)] = facts(before, Move.parse(best))
+            except ValueError:  # not a move there: an analysis of something else
+                self.said[(ply, best)] = []
+        return {**reason, "does": self.said[(ply, best)]}
 
     def _best_before(self, ply: int) -> str | None:
         """The better move for the move that led to ``ply``: the search's best move in

@@ -12,6 +12,7 @@ from derive.game import Game
 from derive.web.play import worker
 from derive.web.review.driver import ReviewState, budget_from, wanted
 from derive.web.review.graph import graph_svg
+from derive.web.review.panel import line_words
 
 
 def _game(plies: int, seed: int = 7) -> Game:
@@ -130,3 +131,28 @@ def test_a_move_looked_at_again_names_the_second_passs_better_move() -> None:
     assert state.better_shown() == "b2-c3"
     (red,) = [j for j in state.judged() if j.judgement]
     assert red.best == "b2-c3" and red.judgement == "mistake"
+
+
+def test_an_older_analysis_still_says_what_the_better_move_does() -> None:
+    game = Game.from_position(
+        "r1a1,y3c1,r1g1,r2b2,y2d2,y1b4,r3e5,r3h6,r2h8,y3j8,y5b10,y1f10,y1h10 r ry L2"
+    )
+    for move in ("e5+", "b4-c3"):
+        game.play(move)
+    data = Review(game).finish().to_data()
+    for entry in data["plies"]:
+        if entry.get("reason"):
+            entry["reason"] = {"code": "better", "move": entry.get("better")}  # as kept before
+    state = ReviewState(game)
+    state.take({"analysis": data, "done": True})
+    (red,) = [j for j in state.judged() if j.judgement]
+    assert red.reason is not None and red.reason["does"][0] == {
+        "fact": "step",
+        "from": "b2",
+        "to": "c3",
+        "rows": 1,
+    }
+    assert line_words("en", red).endswith(
+        "Better: b2-c3, which steps from b2 to c3, 1 row nearer the goal rive and stops Yellow"
+        " from winning next turn, though the die can then be taken."
+    )
