@@ -365,6 +365,14 @@ def _label(loss: float) -> str | None:
     return next((name for name, limit in THRESHOLDS if loss >= limit - 1e-9), None)
 
 
+def _loss(best: Searched, move: Move, played: float, mover: str) -> float:
+    """The chance ``mover`` gave away by ``move`` (``played``: its chance after it),
+    against the best move of the search ``best`` (0 when it is that move)."""
+    same = best.best is not None and Move.parse(best.best).unresolved == move.unresolved
+    loss = 0.0 if same else max(0.0, best.chances[mover] - played)
+    return round(min(loss, 1.0), 4)
+
+
 class Review:
     """A steppable analysis of ``game``: ``step()`` runs one search at ``budget``
     nodes (a position, or one result of a re-roll), so the result does not depend
@@ -495,15 +503,9 @@ class Review:
             first = entry.get("first", entry)  # as the first pass judged it
             if fall >= DOUBT or first["label"]:
                 falls.setdefault(mover, []).append((max(fall, first["loss"]), k))
-        chosen = [k for found in falls.values() for _, k in sorted(found, reverse=True)]
-        per_side = {side: 0 for side in falls}
-        picked = []
-        for k in chosen:
-            mover = plies[k]["mover"]
-            if per_side[mover] < DEEP_PER_SIDE:
-                per_side[mover] += 1
-                picked.append(k)
-        return sorted(picked)
+        return sorted(
+            k for found in falls.values() for _, k in sorted(found, reverse=True)[:DEEP_PER_SIDE]
+        )
 
     def _deepen(self, k: int) -> None:
         """One search of the second pass: the position before move ``k``, then the one
@@ -518,10 +520,7 @@ class Review:
         self._deep_done += 2
         entry = self._plies[k]
         mover = entry["mover"]
-        move = self._moves[k - 1]
-        same = before.best is not None and Move.parse(before.best).unresolved == move.unresolved
-        loss = 0.0 if same else max(0.0, before.chances[mover] - after.chances[mover])
-        loss = round(min(loss, 1.0), 4)
+        loss = _loss(before, self._moves[k - 1], after.chances[mover], mover)
         label = _label(loss)
         entry["first"] = {"loss": entry["loss"], "label": entry["label"]}
         entry["deep"] = self.deep
@@ -651,9 +650,7 @@ class Review:
             luck = round(actual - played, 4)
         else:
             played = actual
-        same = best.best is not None and Move.parse(best.best).unresolved == move.unresolved
-        loss = 0.0 if same else max(0.0, best.chances[mover] - played)
-        loss = round(min(loss, 1.0), 4)
+        loss = _loss(best, move, played, mover)
         label = _label(loss)
         luck_label = None
         if luck is not None and abs(luck) >= LUCK:
