@@ -38,9 +38,8 @@ WHAT_KEYS: Final = {
     "inaccuracy": "review.a.inaccuracy",
     "mistake": "review.a.mistake",
     "blunder": "review.a.blunder",
-    "unlucky": "review.a.unlucky",
 }
-"""What a turning point was, with its article; a lucky roll is never one."""
+"""What a turning point was, with its article (an unlucky roll has words of its own)."""
 DOES_KEYS: Final = {
     "capture": "review.does.capture",
     "step": "review.does.step",
@@ -249,23 +248,21 @@ def counts(judged: Sequence[Judged], colour: str) -> dict[str, int]:
 
 
 def turning_words(lang: str, entry: Judged) -> str:
-    """ "Turning point: move 18, an unlucky roll: …" in words, never notation alone."""
+    """ "Turning point: move 12, a blunder that lets Red capture the 4 on e5." or "…,
+    an unlucky roll: it left Yellow …": in words, never notation alone."""
     by_roll = -entry.luck_by if entry.luck == "unlucky" else 0.0
-    by_move = entry.judgement in JUDGEMENTS and entry.loss >= by_roll
-    key = str(entry.judgement) if by_move else "unlucky"
-    what = i18n.t(lang, WHAT_KEYS[key])
-    why = reason_words(lang, entry.reason, entry) if by_move else _roll_words(lang, entry)
-    if why:
-        return i18n.t(lang, "review.turning.why", ply=entry.ply, what=what, why=why)
-    return i18n.t(lang, "review.turning", ply=entry.ply, what=what)
-
-
-def _roll_words(lang: str, entry: Judged) -> str:
+    if entry.judgement in JUDGEMENTS and entry.loss >= by_roll:
+        what = i18n.t(lang, WHAT_KEYS[str(entry.judgement)])
+        why = reason_words(lang, entry.reason, entry)
+        if why:
+            return i18n.t(lang, "review.turning.why", ply=entry.ply, what=what, why=why)
+        return i18n.t(lang, "review.turning", ply=entry.ply, what=what)
     if entry.chance is None:
-        return ""
+        return i18n.t(lang, "review.turning.unlucky", ply=entry.ply)
     return i18n.t(
         lang,
-        "review.reason.roll",
+        "review.turning.roll",
+        ply=entry.ply,
         colour=i18n.side(lang, entry.mover),
         before=_percent(entry.chance - entry.luck_by),
         after=_percent(entry.chance),

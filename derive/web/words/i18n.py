@@ -383,7 +383,6 @@ EN: Final[dict[str, str]] = {
     "review.a.inaccuracy": "an inaccuracy",
     "review.a.mistake": "a mistake",
     "review.a.blunder": "a blunder",
-    "review.a.unlucky": "an unlucky roll",
     "review.count.inaccuracy.one": "{count} inaccuracy",
     "review.count.inaccuracy.many": "{count} inaccuracies",
     "review.count.mistake.one": "{count} mistake",
@@ -402,9 +401,6 @@ EN: Final[dict[str, str]] = {
     "review.reason.exposes.many": "leaves {squares} open to capture",
     "review.reason.misses_capture": "misses capturing the {adjective} {value} on {square}",
     "review.reason.chance": "lowers {colour}’s chance of winning from {before}% to {after}%",
-    "review.reason.roll": (
-        "the roll left {colour} a {after}% chance of winning, against {before}% on average"
-    ),
     "review.does.capture": "captures the {adjective} {value} on {square}",
     "review.does.step": "steps from {start} to {end}",
     "review.does.jump": "jumps from {start} to {end}",
@@ -426,9 +422,14 @@ EN: Final[dict[str, str]] = {
     "review.line": "Move {ply}, {colour}: {move}, {judgement}.",
     "review.line.why": "Move {ply}, {colour}: {move}, {judgement}: {why}.",
     "review.summary": "{inaccuracies}, {mistakes}, {blunders}.",
-    "review.summary.luck": "Luck apart: {rolls}.",
+    "review.summary.luck": "Dice luck, counted apart: {rolls}.",
     "review.turning": "Turning point: move {ply}, {what}.",
-    "review.turning.why": "Turning point: move {ply}, {what}: {why}.",
+    "review.turning.why": "Turning point: move {ply}, {what} that {why}.",
+    "review.turning.unlucky": "Turning point: move {ply}, an unlucky roll.",
+    "review.turning.roll": (
+        "Turning point: move {ply}, an unlucky roll: it left {colour} a {after}% chance of"
+        " winning, against {before}% on average."
+    ),
     "review.none": "No mistakes found.",
     "review.progress": "Reviewing: position {done} of {total}",
     "review.done": "Review complete",
@@ -899,7 +900,6 @@ FR: Final[dict[str, str]] = {
     "review.a.inaccuracy": "une imprécision",
     "review.a.mistake": "une erreur",
     "review.a.blunder": "une gaffe",
-    "review.a.unlucky": "un lancer malchanceux",
     "review.count.inaccuracy.one": "{count} imprécision",
     "review.count.inaccuracy.many": "{count} imprécisions",
     "review.count.mistake.one": "{count} erreur",
@@ -920,9 +920,6 @@ FR: Final[dict[str, str]] = {
     "review.reason.chance": (
         "fait tomber les chances de gain de {colour} de {before} % à {after} %"
     ),
-    "review.reason.roll": (
-        "le lancer laisse à {colour} {after} % de chances de gain, contre {before} % en moyenne"
-    ),
     "review.does.capture": "prend le {value} {adjective} en {square}",
     "review.does.step": "avance de {start} en {end}",
     "review.does.jump": "saute de {start} en {end}",
@@ -935,7 +932,7 @@ FR: Final[dict[str, str]] = {
     "review.does.wins": "gagne aussitôt avec la chaîne {chain}",
     "review.does.wins_goal": "gagne aussitôt en {square}",
     "review.does.stops_win": "empêche {colours} de gagner au tour suivant",
-    "review.does.forms": "forme une chaîne bien formée de {length} dés",
+    "review.does.forms": "constitue une chaîne bien formée de {length} dés",
     "review.does.safe": "met le dé hors de portée",
     "review.does.hangs": "même si le dé peut alors être pris",
     "review.and": "{first} et {last}",
@@ -944,9 +941,14 @@ FR: Final[dict[str, str]] = {
     "review.line": "Coup {ply}, {colour} : {move}, {judgement}.",
     "review.line.why": "Coup {ply}, {colour} : {move}, {judgement} : {why}.",
     "review.summary": "{inaccuracies}, {mistakes}, {blunders}.",
-    "review.summary.luck": "Chance aux dés, à part : {rolls}.",
+    "review.summary.luck": "Hasard des dés, compté à part : {rolls}.",
     "review.turning": "Tournant : coup {ply}, {what}.",
-    "review.turning.why": "Tournant : coup {ply}, {what} : {why}.",
+    "review.turning.why": "Tournant : coup {ply}, {what} qui {why}.",
+    "review.turning.unlucky": "Tournant : coup {ply}, un lancer malchanceux.",
+    "review.turning.roll": (
+        "Tournant : coup {ply}, un lancer malchanceux : il laisse à {colour} {after} % de"
+        " chances de gain, contre {before} % en moyenne."
+    ),
     "review.none": "Aucune erreur trouvée.",
     "review.progress": "Analyse : position {done} sur {total}",
     "review.done": "Analyse terminée",

@@ -177,7 +177,7 @@ def test_what_the_better_move_does_in_players_words() -> None:
         "well-formed chain of 3"
     )
     assert does_words("fr", more) == (
-        "prend le 2 jaune en e5, empêche Jaune de gagner au tour suivant et forme une "
+        "prend le 2 jaune en e5, empêche Jaune de gagner au tour suivant et constitue une "
         "chaîne bien formée de 3 dés"
     )
     jump = [{"fact": "jump", "from": "b2", "to": "d4", "rows": 2}, {"fact": "hangs"}]
@@ -263,20 +263,25 @@ def test_counts_are_what_the_list_shows_with_luck_apart() -> None:
             assert shown == found[kind], (colour, kind)
     html = summary_html("en", "ry", JUDGED, {"r": 3, "y": 4})
     red, yellow = (_text(part) for part in html.split("</li>")[:2])
-    assert "1 inaccuracy, 2 mistakes, 0 blunders. Luck apart: 1 unlucky roll." in red
-    assert "0 inaccuracies, 0 mistakes, 1 blunder. Luck apart: 1 unlucky roll." in yellow
+    assert "1 inaccuracy, 2 mistakes, 0 blunders. Dice luck, counted apart: 1 unlucky roll." in red
+    assert "0 inaccuracies, 0 mistakes, 1 blunder. Dice luck, counted apart: 1 unlucky roll." in (
+        yellow
+    )
+    fr = _text(summary_html("fr", "y", JUDGED))
+    assert "Hasard des dés, compté à part : 1 lancer malchanceux." in fr
 
 
 def test_the_turning_point_says_what_happened_as_the_list_does() -> None:
     html = _text(summary_html("en", "ry", JUDGED, {"r": 3, "y": 4}))
-    assert "Turning point: move 3, a mistake: misses a win in one." in html
+    assert "Turning point: move 3, a mistake that misses a win in one." in html
     assert (
-        "Turning point: move 4, an unlucky roll: the roll left Yellow a 10% chance of winning,"
+        "Turning point: move 4, an unlucky roll: it left Yellow a 10% chance of winning,"
         " against 50% on average." in html
     )
-    fr = _text(summary_html("fr", "y", JUDGED, {"y": 4}))
+    fr = _text(summary_html("fr", "ry", JUDGED, {"r": 3, "y": 4}))
+    assert "Tournant : coup 3, une erreur qui laisse passer une victoire immédiate." in fr
     assert (
-        "Tournant : coup 4, un lancer malchanceux : le lancer laisse à Jaune 10 % de chances"
+        "Tournant : coup 4, un lancer malchanceux : il laisse à Jaune 10 % de chances"
         " de gain, contre 50 % en moyenne." in fr
     )
     # A ply the list does not show (or another player's) is never named.
