@@ -230,7 +230,8 @@
 
   function show(text, failed) {
     const box = document.getElementById("loading");
-    if (!box || ready()) return;
+    // A start already said to have failed stays said: a later "takes a while" would hide why.
+    if (!box || ready() || box.classList.contains("failed")) return;
     box.querySelector(".loading-text").textContent = text;
     if (failed) box.classList.add("failed");
   }

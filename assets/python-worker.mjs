@@ -54,6 +54,63 @@ async function writeSources(pyodide) {
   }));
 }
 
+// Pyodide 314.0.2's loader catches a failed download of its WebAssembly and only warns
+// ("wasm instantiation failed!"): its promise never settles. Measured with
+// pyodide.asm.wasm aborted, and with it never answered: the game said "Starting takes a
+// while…" until the page's last bound, 180 s, and never why. So while Python starts, the
+// worker watches the downloads Python cannot start without (Pyodide's WebAssembly, its
+// standard library, its lock file): one that cannot be fetched, or that gets no answer and
+// no byte for STALL_MS, fails the start at once, in words. The image and the bytecode are
+// not watched: without them Python boots, which is only slower (tools/runtime/).
+const STALL_MS = 30000;
+const ESSENTIAL = /\/vendor\/pyodide\/(?:pyodide\.asm\.wasm|python_stdlib\.zip|pyodide-lock\.json)$/;
+
+function watchDownloads(fail) {
+  const plain = globalThis.fetch;
+  const moving = new Map(); // each download in flight: when it last moved
+  let count = 0;
+  const timer = setInterval(() => {
+    const now = Date.now();
+    for (const [url, last] of moving.values()) {
+      if (now - last > STALL_MS) fail(new Error(`${url}: no answer for ${STALL_MS / 1000} s`));
+    }
+  }, 1000);
+  globalThis.fetch = async (input, init) => {
+    const url = String(input instanceof Request ? input.url : input);
+    if (!ESSENTIAL.test(new URL(url, SCOPE).pathname)) return plain(input, init);
+    count += 1;
+    const id = count;
+    moving.set(id, [url, Date.now()]);
+    let response;
+    try {
+      response = await plain(input, init);
+    } catch (error) {
+      moving.delete(id);
+      fail(error);
+      throw error;
+    }
+    if (!response.body) {
+      moving.delete(id);
+      return response;
+    }
+    const counted = new TransformStream({
+      transform(chunk, control) {
+        moving.set(id, [url, Date.now()]);
+        control.enqueue(chunk);
+      },
+      flush() {
+        moving.delete(id);
+      },
+    });
+    const { status, statusText, headers } = response;
+    return new Response(response.body.pipeThrough(counted), { status, statusText, headers });
+  };
+  return () => {
+    clearInterval(timer);
+    globalThis.fetch = plain;
+  };
+}
+
 function serve(module) {
   const exported = new Set(module.__export__.toJs());
   return ({ id, name, args }) => {
@@ -73,10 +130,22 @@ async function begin({ kind, module: name }) {
       throw new Error("not a module of the game's");
     }
     self.postMessage({ progress: 0.3 }); // Pyodide's start module is in: the image is coming
-    const pyodide = await loadPyodide();
-    self.postMessage({ progress: 0.8 });
-    if (globalThis.pyodideSnapshot !== "restored") await writeSources(pyodide);
-    const module = pyodide.pyimport(name);
+    let unwatch = () => undefined;
+    const stopped = new Promise((_, fail) => {
+      unwatch = watchDownloads(fail);
+    });
+    stopped.catch(() => undefined); // heard by the races below; none is left unheard
+    let module;
+    try {
+      const pyodide = await Promise.race([loadPyodide(), stopped]);
+      self.postMessage({ progress: 0.8 });
+      if (globalThis.pyodideSnapshot !== "restored") {
+        await Promise.race([writeSources(pyodide), stopped]);
+      }
+      module = pyodide.pyimport(name);
+    } finally {
+      unwatch();
+    }
     self.postMessage({ up: true, snapshot: globalThis.pyodideSnapshot });
     deliver = kind === "main" ? module.main((text) => self.postMessage(text)) : serve(module);
   } catch (error) {

@@ -639,6 +639,7 @@
   function failed(text) {
     const box = $("#loading .loading-text");
     if (box) box.textContent = text || FAILED[document.documentElement.lang] || FAILED.en;
+    $("#loading")?.classList.add("failed");
     document.documentElement.dataset.ready = "false";
   }
 

@@ -1,4 +1,5 @@
-"""Nothing a player has seen is lost, with the game's Python in a worker.
+"""Nothing a player has seen is lost, and no start hangs without a word, with the game's
+Python in a worker.
 
 A move is drawn on the board and written to storage by the same turn of the game's Python,
 applied by the page in one task (``derive/web/postlink.py``): so a move the player has
@@ -8,7 +9,7 @@ page within 5 ms of the click lost only moves that were never shown.
 
 from __future__ import annotations
 
-from playwright.sync_api import BrowserContext, Page
+from playwright.sync_api import BrowserContext, Page, Route
 
 from tests.e2e.appdriver import (
     START_TIMEOUT_MS,
@@ -17,6 +18,7 @@ from tests.e2e.appdriver import (
     open_app,
     position_query,
 )
+from tests.e2e.conftest import PageMonitor
 
 POSITION = "r3c3,y2d4 r ry L2"
 
@@ -73,3 +75,43 @@ def test_a_move_shown_is_already_saved_and_a_tab_closed_at_once_keeps_it(
     again = browser_context.new_page()
     open_app(again, server_url, position_query(POSITION))
     assert board_position(again) == shown, notice(again)
+
+
+FAILED_EN = "The game could not start."
+
+
+def expect_failed_start(page: Page, timeout_ms: int) -> None:
+    """The start says it failed, in words, and the first paint (the board drawn before
+    Python) stays on the page."""
+    page.wait_for_selector("#loading.failed", state="visible", timeout=timeout_ms)
+    assert FAILED_EN in page.inner_text("#loading")
+    assert page.locator("svg.board [data-square]").count() == 50
+    assert page.locator("svg.board").is_visible()
+    assert page.get_attribute("html", "data-ready") == "false"
+
+
+def test_a_runtime_download_that_fails_is_said_at_once(
+    page: Page, browser_context: BrowserContext, page_monitor: PageMonitor, server_url: str
+) -> None:
+    page_monitor.allow_console_error("Failed to fetch|did not start")
+    browser_context.route("**/vendor/pyodide/pyodide.asm.wasm", lambda route: route.abort())
+    page.goto(f"{server_url}/index.html{position_query(POSITION)}")
+    # (Before: "Starting takes a while… one more moment." until the page's 180 s bound.)
+    expect_failed_start(page, 20_000)
+    page.wait_for_timeout(21_000)  # past boot.js's "takes a while": the failure stays said
+    expect_failed_start(page, 1_000)
+    # Pyodide's loader leaves the refused download's promise unheard in the worker: the
+    # failure this test made, reported once more, and nothing else.
+    assert set(page_monitor.page_errors) <= {"TypeError: Failed to fetch"}
+    page_monitor.page_errors.clear()
+
+
+def test_a_runtime_download_that_never_answers_is_bounded(
+    page: Page, browser_context: BrowserContext, page_monitor: PageMonitor, server_url: str
+) -> None:
+    page_monitor.allow_console_error("no answer for|did not start")
+    held: list[Route] = []
+    browser_context.route("**/vendor/pyodide/pyodide.asm.wasm", lambda route: held.append(route))
+    page.goto(f"{server_url}/index.html{position_query(POSITION)}")
+    expect_failed_start(page, 60_000)  # the worker's bound: 30 s without a byte
+    assert held
