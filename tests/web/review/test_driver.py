@@ -153,6 +153,6 @@ def test_an_older_analysis_still_says_what_the_better_move_does() -> None:
         "rows": 1,
     }
     assert line_words("en", red).endswith(
-        "Better: b2-c3, which steps from b2 to c3, 1 row nearer the goal rive and stops Yellow"
+        "Better: b2-c3. It steps from b2 to c3, 1 row nearer the goal rive and stops Yellow"
         " from winning next turn, though the die can then be taken."
     )

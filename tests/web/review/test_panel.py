@@ -200,15 +200,19 @@ def test_what_the_better_move_does_in_players_words() -> None:
 
 def test_a_listed_move_says_why_and_what_the_better_move_does() -> None:
     assert line_words("en", JUDGED[1]) == (
-        "Move 2, Yellow: j10-i9, blunder: lets Red capture the 4 on e5. Better: e5xd4,"
-        " which steps from e5 to d4, 1 row nearer the goal rive and puts the die out of reach."
+        "Move 2, Yellow: j10-i9, blunder: lets Red capture the 4 on e5. Better: e5xd4."
+        " It steps from e5 to d4, 1 row nearer the goal rive and puts the die out of reach."
     )
     assert line_words("fr", JUDGED[2]) == (
-        "Coup 3, Rouge : d2-e3, erreur : laisse passer une victoire immédiate. Mieux : c7-b8,"
-        " qui avance de c7 en b8, 1 rangée plus près de la rive opposée et gagne aussitôt"
+        "Coup 3, Rouge : d2-e3, erreur : laisse passer une victoire immédiate. Mieux : c7-b8."
+        " Ce coup avance de c7 en b8, 1 rangée plus près de la rive opposée et gagne aussitôt"
         " avec la chaîne b8–a9–b10."
     )
     assert line_words("fr", JUDGED[3]) == "Coup 4, Jaune : d10?6, lancer malchanceux."
+    # The better move named first, alone before a full stop, as the board's arrow names it.
+    for entry in JUDGED:
+        if entry.judgement and entry.best:
+            assert f"Better: {entry.best}." in line_words("en", entry)
     # A re-roll both ill chosen and unlucky: both said.
     assert line_words("en", JUDGED[5]).startswith("Move 6, Red: b2?3, mistake, unlucky roll")
 
