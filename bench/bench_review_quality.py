@@ -26,14 +26,18 @@ judged again, ``"first"``).  Measured, for the reference and for the review:
   the second pass a game.
 
 Usage: ``python bench/bench_review_quality.py`` (L2, ``easy``-``medium``, 6 games, 4
-play-outs a move: a few minutes on one core).  The issue's full run::
+play-outs a move: about a minute on one core).  Measured so far: 12 such games with 8
+play-outs, 2.3 minutes; L2 ``medium``-``hard``, 6 games, 6 play-outs, 3 minutes; L3
+``easy``-``medium``, 4 games, 6 play-outs, 8.6 minutes (long games, long play-outs).
+The issue's full run, hours on one core (L3 ``medium``-``hard`` most of them)::
 
     python bench/bench_review_quality.py --pairs easy-medium,medium-hard --rules L2,L3 \\
         --games 20 --playouts 16
 
 One process, one core.  Game ``i`` of a setting is seeded ``seed * 1_000_003 + i`` by
 ``--seed`` (default 4000, held out: the second pass was tried on seed 3000's games).
-Results are printed and written to ``bench/results/review_quality.json`` with the date,
+Results are printed and written to ``bench/results/review_quality.json`` (``--results``:
+another file) with the date,
 the settings and every game's figures.
 """
 
@@ -46,6 +50,7 @@ import random
 import statistics
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from harness import REPO_ROOT, write_results  # first: it puts the repository on the path
@@ -221,6 +226,7 @@ def main() -> None:
     parser.add_argument("--playouts", type=int, default=4, help="per move, for each of the two")
     parser.add_argument("--marks", type=int, default=2, help="marks played out per game and way")
     parser.add_argument("--seed", type=int, default=4000)
+    parser.add_argument("--results", type=Path, default=RESULTS, help="the JSON file to write")
     parser.add_argument("--deep", type=int, default=DEEP_BUDGET, help="second pass nodes (0: none)")
     args = parser.parse_args()
 
@@ -279,7 +285,7 @@ def main() -> None:
     brier_score = statistics.fmean(errors) if errors else None
     result = {
         "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
-        "settings": vars(args) | {"budget": BUDGET},
+        "settings": vars(args) | {"budget": BUDGET, "results": str(args.results)},
         "ways": {name: tally.figures() for name, tally in tallies.items()},
         "brier": brier_score,
         "brier_constant": 0.25,
@@ -289,7 +295,7 @@ def main() -> None:
         "seconds": round(time.perf_counter() - began, 1),
         "games": games,
     }
-    write_results(RESULTS, result)
+    write_results(args.results, result)
     print()
     print("| way | decisive games | loser marked | marks | played out | gain (95% CI) |")
     print("|---|---|---|---|---|---|")
@@ -308,7 +314,7 @@ def main() -> None:
         f"\nBrier {brier_score:.3f} (0.5 always: 0.250) over {len(errors)} positions;"
         f" first pass {result['first_pass_ms_per_position']:.0f} ms a position,"
         f" second pass {result['second_pass_s_per_game']:.1f} s a game (CPython);"
-        f" {result['seconds']:.0f} s in all. Written to {RESULTS.relative_to(REPO_ROOT)}"
+        f" {result['seconds']:.0f} s in all. Written to {args.results}"
     )
 
 
