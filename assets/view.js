@@ -229,7 +229,12 @@
   // The setup form's fields, said to the game as a change of no field: after a drawing,
   // and when the game starts with the form open (the first visit's, opened by boot.js).
   const tellFields = () => told("setup-change", { name: "", fields: fieldsOf() });
+  let fileBytes = 0;
   function listen(maxFileBytes) {
+    fileBytes = maxFileBytes;
+    // A game's Python started again (`restart`) listens through what the first one set up:
+    // each listener posts to whichever worker is the game's now.
+    if (told) return;
     const receive = tell;
     told = receive;
     // Squares clicked after the hello was read and before this: played as the others.
@@ -274,7 +279,7 @@
       const file = chooser.files && chooser.files[0];
       chooser.value = ""; // the same file can be chosen again
       if (!file) return;
-      if (file.size > maxFileBytes) {
+      if (file.size > fileBytes) {
         receive("file", { trouble: "too-big" });
         return;
       }
@@ -440,8 +445,10 @@
     } catch (_) {
       // storage refused: no setting was kept
     }
-    const early = window.deriveEarly || {};
-    clicksSaid = (early.clicks || []).length;
+    // What the visitor did before Python was up is the first start's, not a restart's.
+    const early = helloed ? {} : window.deriveEarly || {};
+    helloed = true;
+    clicksSaid = Math.max(clicksSaid, (early.clicks || []).length);
     const state = storageState();
     return {
       query: [...new URLSearchParams(location.search)],
@@ -455,9 +462,11 @@
       tab: tabEntry(),
       storage: state,
       early,
+      restarted, // the game's Python says so (derive/web/play/hello.py)
     };
   }
   let clicksSaid = 0;
+  let helloed = false;
 
   const embedded = () => document.documentElement.classList.add("embed");
 
@@ -638,7 +647,9 @@
   };
   function failed(text) {
     const box = $("#loading .loading-text");
-    if (box) box.textContent = text || FAILED[document.documentElement.lang] || FAILED.en;
+    const said = text || FAILED[document.documentElement.lang] || FAILED.en;
+    if (box) box.textContent = said;
+    else crash(said); // a restart's: the loading box went with the first start
     $("#loading")?.classList.add("failed");
     document.documentElement.dataset.ready = "false";
   }
@@ -681,7 +692,8 @@
   // own, "calls" for the computer player's; `name` is the worker's own (`self.name`:
   // "game" or "ai"). `up` resolves once its Python is ready; what it started from
   // ("restored" from the image, or "booted") is the page's data-<name>-python.
-  function pythonWorker(name, kind, module, onText) {
+  // `onLost(reason)`: the worker failed after its start (an error no Python handler saw).
+  function pythonWorker(name, kind, module, onText, onLost = () => undefined) {
     const worker = new Worker(new URL("python-worker.mjs", HERE), { type: "module", name });
     let started = false;
     const up = new Promise((resolve, reject) => {
@@ -702,7 +714,7 @@
       worker.addEventListener("error", (event) => {
         event.preventDefault();
         console.error(`The ${name} worker stopped:`, event.message);
-        if (started && name === "game") crash(LOST[document.documentElement.lang] || LOST.en);
+        if (started) onLost(event.message);
         reject(new Error(event.message || "the worker did not start"));
       });
     });
@@ -717,6 +729,12 @@
   const asked = new Map();
   let asking = 0;
   async function aiStart(module, timeoutS) {
+    if (thinker) { // the game's Python started again: the computer's worker too
+      thinker.terminate();
+      thinker = null;
+      for (const waiting of asked.values()) waiting.reject(new Error("the worker stopped"));
+      asked.clear();
+    }
     const started = pythonWorker("ai", "calls", module, () => undefined);
     started.worker.addEventListener("message", ({ data }) => {
       const waiting = data && asked.get(data.id);
@@ -810,6 +828,51 @@
   const post = (message) => game.worker.postMessage(JSON.stringify(message));
   function tell(kind, data) {
     post({ kind, data });
+    if (kind !== "settle") watch();
+  }
+
+  // A game worker that was terminated or closed itself says nothing at all: measured, the
+  // page then ignored every click without a word. So after the player does something the
+  // game's Python must answer a settle (it answers within milliseconds, even while the
+  // computer thinks: that is another worker) within ANSWER_MS, or it is taken for lost.
+  // A lost game's Python is replaced by a new one, which takes the game up from the saved
+  // games as a reload does; after RESTARTS_MAX in a row the page says to reload instead.
+  const ANSWER_MS = 10000;
+  const RESTARTS_MAX = 3;
+  let restarts = 0;
+  let restarted = false;
+  let watching = false;
+  function watch() {
+    if (watching || !game || !game.isUp || !told) return;
+    watching = true;
+    const current = game;
+    settles += 1;
+    const number = settles;
+    const timer = setTimeout(() => {
+      settlers.delete(number);
+      watching = false;
+      if (game === current) lost("no answer");
+    }, ANSWER_MS);
+    settlers.set(number, () => {
+      clearTimeout(timer);
+      watching = false;
+      restarts = 0;
+    });
+    post({ kind: "settle", data: number });
+  }
+  function lost(reason) {
+    console.error("The game worker stopped:", reason);
+    game.worker.terminate();
+    for (const resolve of settlers.values()) resolve();
+    settlers.clear();
+    watching = false;
+    if (restarts >= RESTARTS_MAX) {
+      crash(LOST[document.documentElement.lang] || LOST.en);
+      return;
+    }
+    restarts += 1;
+    restarted = true;
+    startGame();
   }
   async function answer(id, run) {
     try {
@@ -847,10 +910,19 @@
     console.error("The game's Python did not start:", error);
     failed("");
   };
+  function startGame() {
+    const started = pythonWorker("game", "main", "derive.web.play.run", called, (why) => {
+      if (game === started) lost(why);
+    });
+    game = started;
+    started.up.then(() => {
+      started.isUp = true;
+      stamp("pythonMs");
+    }, notStarted);
+  }
   try {
     progress(0.1);
-    game = pythonWorker("game", "main", "derive.web.play.run", called);
-    game.up.then(() => stamp("pythonMs"), notStarted);
+    startGame();
   } catch (error) {
     notStarted(error); // no module workers in this browser: said in words
   }

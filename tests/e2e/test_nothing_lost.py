@@ -9,7 +9,7 @@ page within 5 ms of the click lost only moves that were never shown.
 
 from __future__ import annotations
 
-from playwright.sync_api import BrowserContext, Page, Route
+from playwright.sync_api import BrowserContext, Page, Route, expect
 
 from tests.e2e.appdriver import (
     START_TIMEOUT_MS,
@@ -115,3 +115,28 @@ def test_a_runtime_download_that_never_answers_is_bounded(
     page.goto(f"{server_url}/index.html{position_query(POSITION)}")
     expect_failed_start(page, 60_000)  # the worker's bound: 30 s without a byte
     assert held
+
+
+def test_a_game_worker_that_closes_itself_is_started_again_from_the_saved_game(
+    page: Page, page_monitor: PageMonitor, server_url: str
+) -> None:
+    # Closed or terminated, a worker says nothing: before, every later click was ignored
+    # without a word.
+    page_monitor.allow_console_error("The game worker stopped")
+    open_app(page, server_url, position_query(POSITION))
+    page.click('[data-die="c3"]')
+    page.click('[data-square="b4"]')
+    page.wait_for_function("document.documentElement.dataset.plies === '1'")
+    saved = board_position(page)
+    game = [w for w in page.workers if w.evaluate("self.name") == "game"]
+    assert len(game) == 1
+    game[0].evaluate("setTimeout(() => self.close())")
+    page.click('[data-die="d4"]')  # heard by no one: the page finds the worker gone
+    expect(page.locator("#notice")).to_have_text(
+        "The game stopped and started again: your game goes on where it was.",
+        timeout=START_TIMEOUT_MS,
+    )
+    assert board_position(page) == saved
+    page.click('[data-die="d4"]')
+    page.click('[data-square="c5"]')
+    page.wait_for_function("document.documentElement.dataset.plies === '2'")

@@ -136,6 +136,26 @@ def test_the_worker_asks_for_the_hello_and_starts_the_page_from_it() -> None:
     assert shown and "Rouge" in json.dumps(shown[-1], ensure_ascii=False)  # ?lang=fr
 
 
+def test_a_page_started_again_after_its_worker_was_lost_says_so() -> None:
+    """The view starts a new worker when the game's is lost (assets/view.js, ``restart``):
+    the game comes back from the saved games, and the player is told in their words."""
+
+    async def scenario(restarted: object) -> str:
+        posted: list[str] = []
+        take = run.main(posted.append)
+        await turns()
+        asked = posted_calls(posted)
+        take(json.dumps({"answer": asked[1]["id"], "value": {**hello(), "restarted": restarted}}))
+        await turns()
+        shown = [call["args"][0] for call in posted_calls(posted) if call["call"] == "show"]
+        return json.dumps(shown[-1], ensure_ascii=False)
+
+    said = "Le jeu s’est arrêté et a redémarré : votre partie reprend où elle en était."
+    assert said in run_async(scenario(True))
+    for not_said in (False, "yes", 1):
+        assert "redémarré" not in run_async(scenario(not_said))
+
+
 def test_a_page_that_cannot_start_says_so_in_words(monkeypatch: pytest.MonkeyPatch) -> None:
     posted: list[str] = []
     link = PostLink(posted.append)

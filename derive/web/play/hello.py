@@ -63,6 +63,9 @@ class Hello:
     """What the visitor did before Python was up: ``setup`` (the form's fields, if sent),
     ``cancelled``, ``open`` (the form is still open), ``touched`` (the fields changed),
     ``clicks`` (squares clicked)."""
+    restarted: bool = False
+    """The game's Python before this one stopped (its worker lost): this one takes the game
+    up from the saved games, and says so."""
 
 
 def _text(value: object, limit: int) -> str | None:
@@ -144,4 +147,5 @@ def hello_from(data: object) -> Hello:
         tab=_text(data.get("tab"), MAX_KEY),
         storage=storage if (storage := data.get("storage", "ok")) in STORAGE_STATES else "blocked",
         early=_early(data.get("early")),
+        restarted=data.get("restarted") is True,
     )

@@ -111,6 +111,8 @@ class Page:
         self.apply_language()
         if error:
             ctrl.notice = Notice("error", error)
+        elif self.hello.restarted:
+            ctrl.notice = Notice("info", ctrl.t("status.restarted"))
         # The static page ships its controls disabled; ``render`` disables what does not
         # apply, then the page says it is ready.
         view.send("enableControls")

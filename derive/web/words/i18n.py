@@ -138,6 +138,7 @@ EN: Final[dict[str, str]] = {
     "status.thinking": "{colour} is thinking…",
     "status.ai_starting": "Starting the computer player…",
     "status.ai_unavailable": "The computer player is not available: reload the page to try again.",
+    "status.restarted": "The game stopped and started again: your game goes on where it was.",
     "status.won": "{side} wins!",
     "status.won.team": "{side} win!",
     "status.draw": "Draw: the move limit was reached.",
@@ -652,6 +653,9 @@ FR: Final[dict[str, str]] = {
     "status.ai_starting": "Démarrage du joueur ordinateur…",
     "status.ai_unavailable": (
         "Le joueur ordinateur n’est pas disponible : rechargez la page pour réessayer."
+    ),
+    "status.restarted": (
+        "Le jeu s’est arrêté et a redémarré : votre partie reprend où elle en était."
     ),
     "status.won": "{side} gagne !",
     "status.won.team": "{side} gagnent !",
