@@ -24,7 +24,7 @@ from ..table.clicks import Review
 from ..table.controller import Controller
 from ..words import i18n
 from .driver import STEP_KEYS, ReviewState
-from .graph import graph_svg
+from .graph import graph_svg, point_title
 from .keeping import Keeping, fill
 from .panel import mistakes_html, progress_words, summary_html
 
@@ -118,6 +118,9 @@ class ReviewPage:
             f'<div class="review-steps" role="group" aria-label="{t("review.title")}">{steps}'
             f'<span class="review-at" aria-live="polite"></span></div>'
             '<div class="review-graph-box"></div>'
+            # The shown point's figures in words: what a tap on the graph says (the view
+            # fills it from ``reviewShow``'s ``point``).
+            '<p class="review-point" aria-live="polite"></p>'
             f'<h2 id="review-title" class="review-title">{t("review.title")}</h2>'
             f'<div class="review-progress"><progress max="1" value="0"'
             f' aria-label="{t("review.title")}"></progress>'
@@ -247,6 +250,13 @@ class ReviewPage:
         shape = move_shape(better, title=title) if better else None
         return (shape,) if shape is not None else ()
 
+    def _point_words(self) -> str:
+        """The shown ply's figures in words, as its point on the graph says them."""
+        state = self.state
+        if state.shown >= len(state.plies):
+            return ""
+        return point_title(self.lang, state.points()[state.shown], state.sides)
+
     def render(self) -> None:
         if not self.opened:
             return
@@ -278,6 +288,7 @@ class ReviewPage:
             done=state.done,
             stop=i18n.t(lang, "review.stop" if self.running else "review.resume"),
             at=i18n.t(lang, "review.ply", ply=state.shown),
+            point=self._point_words(),
             review="done" if done else "running",
             ply=state.shown,
         )

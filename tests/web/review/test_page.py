@@ -69,6 +69,19 @@ def test_a_review_runs_to_its_end_and_the_view_gets_each_part() -> None:
     last = view.named("reviewShow")[-1][0]
     assert isinstance(last, dict) and last["review"] == "done" and last["done"] is True
     assert any("graph" in args[0] for args in view.named("reviewShow"))  # type: ignore[operator]
+    # The shown point's figures in words, for the view to say on a tap: the end of the game.
+    assert last["point"].startswith(f"Coup {len(game.moves)}, ")
+    assert last["point"] in last_graph(view)
+    review.show(0)
+    assert view.named("reviewShow")[-1][0]["point"].startswith("Coup 0 : ")
+
+
+def last_graph(view: Recorder) -> str:
+    return next(
+        str(args[0]["graph"])  # type: ignore[index]
+        for args in reversed(view.named("reviewShow"))
+        if "graph" in args[0]  # type: ignore[operator]
+    )
 
 
 def test_a_worker_that_fails_mid_review_is_said_in_the_players_words() -> None:
