@@ -295,7 +295,7 @@ def test_a_win_proven_later_marks_the_move_that_let_it_happen() -> None:
 
 def test_a_carried_back_win_is_the_same_after_stop_and_resume() -> None:
     game = _played(SLOW_LOSS, *SLOW_LOSS_MOVES)
-    whole = _review(game)
+    whole = Review(game, BUDGET).finish()  # the second pass too: it looks at ply 3 again
     first = Review(game, BUDGET)
     for _ in range(5):
         first.step()
@@ -328,7 +328,7 @@ def _follow(review: Review, game: Game) -> tuple[Analysis, list[int]]:
 def test_the_changes_rebuild_the_analysis_even_when_a_win_rewrites_earlier_plies() -> None:
     game = _played(SLOW_LOSS, *SLOW_LOSS_MOVES)
     kept, starts = _follow(Review(game, BUDGET), game)
-    assert kept == _review(game)
+    assert kept == Review(game, BUDGET).finish()
     # The proof at ply 6 rewrote plies 3-5: the answer that brought ply 6 went back
     # to 3; every other answer started where the one before ended.
     assert 3 in starts[starts.index(5) + 1 :] and 6 not in starts
@@ -372,6 +372,17 @@ def test_a_bad_tail_is_refused_and_the_known_plies_stay() -> None:
         with pytest.raises(AnalysisError, match=message):
             known.with_tail(start, bad, game)
     assert known.plies == whole.plies[:3]
+
+
+def test_the_second_pass_looks_again_at_the_move_into_a_proven_loss() -> None:
+    game = _played(SLOW_LOSS, *SLOW_LOSS_MOVES)
+    entry = Review(game, BUDGET).finish().plies[3]
+    assert entry["move"] == "h2-g3" and entry["deep"] and entry["proof"] == 6
+    assert entry["label"] in ("mistake", "blunder") and entry["chances"] == {"r": 1.0, "y": 0.0}
+    reason = entry["reason"]
+    assert reason["code"] == "allows_forced_win" and reason["move"] == "e7-"
+    assert reason["colour"] == "r" and reason["does"][0]["from"] == "h2"
+    assert entry["better"] == "h2-i1"
 
 
 BLOCK = "r1a1,y3c1,r1g1,r2b2,y2d2,y1b4,r3e5,r3h6,r2h8,y3j8,y5b10,y1f10,y1h10 r ry L2"

@@ -36,7 +36,9 @@ and opened again, it is shown as it is, without the rest of its second pass, if 
 stopped during it.
 
 After the first pass, a second one looks again, at ``DEEP_BUDGET`` nodes, at the few
-moves of each side after which its chance fell most (``DEEP_PER_SIDE``): it searches
+moves of each side after which its chance fell most (``DEEP_PER_SIDE``), and first at a
+move into a proven loss (a move that let the win happen, or the search's own choice at
+its horizon: a deeper look may find the move that held, ``allows_forced_win``): it searches
 the positions before and after each, and judges the move again by them (``loss``,
 ``label``, ``reason``; ``better``: the deeper search's better move; ``first``: what the
 first pass said).  The first pass's figures, shown as soon as they come, stay those of
@@ -486,18 +488,24 @@ class Review:
     def _candidates(self) -> list[int]:
         """Each side's ``DEEP_PER_SIDE`` moves after which its chance fell most, by the
         next position it was to move in (the reply the first pass may not have seen
-        is in that fall), at least ``DOUBT``; in ply order.  Re-rolls (luck) and moves
-        inside a proven win (already known) are left alone."""
+        is in that fall), at least ``DOUBT``, a move into a proven loss first; in ply
+        order.  Re-rolls (luck) and moves inside a proven win (known) are left alone."""
         plies = self._plies
         last = len(plies) - 1
         falls: dict[str, list[tuple[float, int]]] = {}
         for k in range(1, last + 1):
             entry = plies[k]
-            if self._moves[k - 1].kind == REROLL or "proof" in entry or "proof" in plies[k - 1]:
+            if self._moves[k - 1].kind == REROLL or "proof" in plies[k - 1]:
+                continue
+            mover = entry["mover"]
+            if "proof" in entry:
+                # The move into a proven loss, from a position that was not: a deeper
+                # search there may find the move that did not lose (the first pass, at
+                # its horizon, played it itself, or saw it too late).  First in line.
+                falls.setdefault(mover, []).append((2.0, k))
                 continue
             if self._positions[k].is_over:
                 continue  # the move ended the game: nothing deeper to see
-            mover = entry["mover"]
             later = plies[min(k + 1, last)]["chances"][mover]
             fall = plies[k - 1]["chances"][mover] - min(entry["chances"][mover], later)
             first = entry.get("first", entry)  # as the first pass judged it
@@ -520,13 +528,29 @@ class Review:
         self._deep_done += 2
         entry = self._plies[k]
         mover = entry["mover"]
-        loss = _loss(before, self._moves[k - 1], after.chances[mover], mover)
+        proof = entry.get("proof")
+        # A proven loss stays one, whatever a search of it says at its horizon.
+        played = entry["chances"][mover] if proof else after.chances[mover]
+        loss = _loss(before, self._moves[k - 1], played, mover)
         label = _label(loss)
         entry["first"] = {"loss": entry["loss"], "label": entry["label"]}
         entry["deep"] = self.deep
         entry["loss"], entry["label"] = loss, label
         entry["better"] = before.best
         entry["reason"] = self._reason(k, mover, before.best, after.best) if label else None
+        if (
+            entry["reason"]
+            and proof
+            and entry["reason"]["code"] not in ("misses_win", "allows_win")
+        ):
+            winner = next(s for s, p in entry["chances"].items() if p == 1.0)
+            does = entry["reason"].get("does")
+            entry["reason"] = {
+                "code": "allows_forced_win",
+                "move": str(self._moves[proof - 1]),
+                "colour": winner,
+                **({"does": does} if does else {}),
+            }
         self._changed = min(self._changed, k)
 
     def finish(self) -> Analysis:
