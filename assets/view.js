@@ -332,6 +332,21 @@
       tell("storage-refused", { key, text, kind: refusalOf(error) });
     }
   }
+  // A text set aside under a key of its own (derive/web/shelf/saved.py, set_aside): copied
+  // first, removed only once the copy is written. A copy the storage refuses leaves the
+  // text where it was (the shelf then holds it there), never deleted.
+  function storageMove(key, newKey) {
+    let text = null;
+    try {
+      text = localStorage.getItem(key);
+      if (text === null) return;
+      localStorage.setItem(newKey, text);
+    } catch (error) {
+      tell("storage-refused", { key: newKey, text: null, kind: refusalOf(error) });
+      return;
+    }
+    storageRemove(key);
+  }
   function storageRemove(key) {
     try {
       localStorage.removeItem(key);
@@ -356,17 +371,60 @@
       return refusalOf(error) === "quota" ? "full" : "blocked";
     }
   }
+  // The page's saved texts for the hello, bounded so that the hello always fits its message
+  // (derive/web/postlink.py: 16 M characters; a text of control characters is six times
+  // longer as JSON): at most MAX_KEPT texts of at most MAX_ENTRY characters, MAX_SENT in
+  // all, the newest games first. Measured: a damaged entry of 3 M characters (U+0001), or
+  // more than 2,000 keys, kept the game from starting, or its shelf from seeing any game.
+  // What is not sent is named with its length (`unread`): the shelf keeps it, untouched.
+  const MAX_KEPT = 2000; // derive/web/play/hello.py
+  const MAX_ENTRY = 512 * 1024; // derive/limits.py MAX_RECORD_CHARS: no entry is longer
+  const MAX_SENT = 2500000;
+  const GAME = `${PREFIX}game.`;
+  function newness(key, text) {
+    if (SETTINGS.includes(key)) return Infinity; // small, and first
+    if (!key.startsWith(GAME) || text.length > MAX_ENTRY) return -1; // set aside, and such
+    try {
+      const updated = JSON.parse(text).updated;
+      return typeof updated === "number" ? updated : 0;
+    } catch (_) {
+      return 0;
+    }
+  }
   function storedGames() {
-    const kept = {};
+    const found = [];
+    let total = 0;
     try {
       for (let i = 0; i < localStorage.length; i += 1) {
         const key = localStorage.key(i);
-        if (key && key.startsWith(PREFIX)) kept[key] = localStorage.getItem(key);
+        const text = key && key.startsWith(PREFIX) ? localStorage.getItem(key) : null;
+        if (text === null) continue;
+        found.push([key, text]);
+        total += text.length;
       }
     } catch (_) {
       // no storage: no saved game
     }
-    return kept;
+    if (found.length > MAX_KEPT || total > MAX_SENT) {
+      const order = new Map(found.map(([key, text]) => [key, newness(key, text)]));
+      found.sort((a, b) => order.get(b[0]) - order.get(a[0]));
+    }
+    const shelf = {};
+    const unread = {};
+    let sent = 0;
+    let kept = 0;
+    let unreadCount = 0;
+    for (const [key, text] of found) {
+      if (text.length <= MAX_ENTRY && kept < MAX_KEPT && sent + text.length <= MAX_SENT) {
+        shelf[key] = text;
+        sent += text.length;
+        kept += 1;
+      } else {
+        unreadCount += 1;
+        if (unreadCount <= MAX_KEPT) unread[key] = text.length;
+      }
+    }
+    return { shelf, unread, unread_count: unreadCount };
   }
   function tabEntry() {
     try {
@@ -458,7 +516,7 @@
       embed: document.documentElement.classList.contains("embed"),
       reduced_motion: matchMedia("(prefers-reduced-motion: reduce)").matches,
       words: window.deriveWords.wordKeys(),
-      shelf: state === "blocked" ? {} : storedGames(),
+      ...(state === "blocked" ? { shelf: {}, unread: {}, unread_count: 0 } : storedGames()),
       tab: tabEntry(),
       storage: state,
       early,
@@ -616,6 +674,17 @@
   }
 
   // A file saved to the player's device (an exported game).
+  // A saved text too long for the game's Python to have read (`unread`), saved as a file
+  // straight from the page's storage.
+  function downloadStored(name, mime, key) {
+    let text = null;
+    try {
+      text = localStorage.getItem(key);
+    } catch (_) {
+      // storage refused since: nothing to save
+    }
+    if (text !== null) download(name, mime, text);
+  }
   function download(name, mime, text) {
     const url = URL.createObjectURL(new Blob([text], { type: mime }));
     const link = document.createElement("a");
@@ -812,10 +881,10 @@
 
   window.deriveView = {
     ai, aiReady, aiStart, boardDraw, boardFly, boardRoll, clearMove, clickOf, copyLink,
-    crash, dialog, download, embedded, enableControls, failed, hello, keysTaken, listen,
-    pickFile, pickerBeside, placeHistory, pressOf, ready, remember, reviewClose, reviewOpen,
+    crash, dialog, download, downloadStored, embedded, enableControls, failed, hello, keysTaken,
+    listen, pickFile, pickerBeside, placeHistory, pressOf, ready, remember, reviewClose, reviewOpen,
     reviewShow, rollStart, settings, settle, settled, setupError, setupFields, setupState,
-    share, shelfShow, show, sound, speak, startRoll, stamp, storageRemove, storageSet,
+    share, shelfShow, show, sound, speak, startRoll, stamp, storageMove, storageRemove, storageSet,
     tabRemember, thinking, warn,
   };
 

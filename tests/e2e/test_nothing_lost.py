@@ -140,3 +140,38 @@ def test_a_game_worker_that_closes_itself_is_started_again_from_the_saved_game(
     page.click('[data-die="d4"]')
     page.click('[data-square="c5"]')
     page.wait_for_function("document.documentElement.dataset.plies === '2'")
+
+
+def play_first_move(page: Page, server_url: str) -> str:
+    """A game at its first move, saved: its position."""
+    open_app(page, server_url, position_query(POSITION))
+    page.click('[data-die="c3"]')
+    page.click('[data-square="b4"]')
+    page.wait_for_function("document.documentElement.dataset.plies === '1'")
+    return board_position(page)
+
+
+def test_a_saved_text_too_long_to_read_is_kept_and_the_game_starts(
+    page: Page, server_url: str
+) -> None:
+    # Before: the hello carrying it passed its message's bound, and the game never started.
+    played = play_first_move(page, server_url)
+    page.evaluate("localStorage.setItem('derive.game.huge', '\\u0001'.repeat(3000000))")
+    page.reload()
+    page.wait_for_selector("html[data-ready=true]", state="attached", timeout=START_TIMEOUT_MS)
+    assert board_position(page) == played
+    expect(page.get_by_text("too long to be read here (3000000 characters)")).to_be_visible()
+    assert page.evaluate("localStorage.getItem('derive.game.huge').length") == 3_000_000
+
+
+def test_more_saved_keys_than_the_page_reads_keeps_the_games_and_says_so(
+    page: Page, server_url: str
+) -> None:
+    # Before: past 2,000 keys the shelf saw no saved game at all.
+    played = play_first_move(page, server_url)
+    page.evaluate("for (let i = 0; i < 2100; i++) localStorage.setItem('derive.x' + i, 'x')")
+    page.reload()
+    page.wait_for_selector("html[data-ready=true]", state="attached", timeout=START_TIMEOUT_MS)
+    assert board_position(page) == played
+    expect(page.get_by_text("were not read", exact=False)).to_be_visible()
+    assert page.evaluate("localStorage.length") >= 2101  # nothing removed

@@ -13,6 +13,7 @@ faults are ``table.params``'s to report, in words.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from collections.abc import Mapping
 from typing import Any, Final
 
@@ -23,7 +24,10 @@ MAX_SETTING: Final = 16
 MAX_EARLY_CLICKS: Final = 8
 """As many squares as boot.js keeps."""
 MAX_KEPT: Final = 2000
-"""Keys of the game's read from local storage (the shelf keeps some fifty games)."""
+"""Keys of the game's read from local storage (the shelf keeps some fifty games); as many
+more are named unread at most (the view's ``storedGames``)."""
+MAX_STORED_CHARS: Final = 10**9
+"""The longest a stored text can be said to be (browsers hold a few million characters)."""
 MAX_KEY: Final = 200
 """The longest storage key of the game's (``derive.game.…``)."""
 STORAGE_STATES: Final = ("ok", "full", "blocked")
@@ -63,6 +67,11 @@ class Hello:
     """What the visitor did before Python was up: ``setup`` (the form's fields, if sent),
     ``cancelled``, ``open`` (the form is still open), ``touched`` (the fields changed),
     ``clicks`` (squares clicked)."""
+    unread: Mapping[str, int] = dataclasses.field(default_factory=dict)
+    """Saved texts the view did not send, too long or past its bounds, by key: their
+    lengths. The shelf keeps them where they are, never written over."""
+    unread_count: int = 0
+    """How many texts were not sent (``unread`` names at most ``MAX_KEPT`` of them)."""
     restarted: bool = False
     """The game's Python before this one stopped (its worker lost): this one takes the game
     up from the saved games, and says so."""
@@ -112,19 +121,33 @@ def _early(data: object) -> dict[str, Any]:
     }
 
 
+def _ours(key: object) -> bool:
+    return isinstance(key, str) and key.startswith("derive.") and len(key) <= MAX_KEY
+
+
 def _shelf(data: object) -> dict[str, str]:
-    """The game's keys and their texts as local storage holds them; a text's own length is
-    the shelf's to judge (an entry too long is set aside, and said)."""
-    if not isinstance(data, Mapping) or len(data) > MAX_KEPT:
+    """The game's keys and their texts as local storage holds them, the first ``MAX_KEPT``
+    (the view sends the newest games first); a text's own length is the shelf's to judge (an
+    entry too long is set aside, and said)."""
+    if not isinstance(data, Mapping):
         return {}
-    return {
-        k: v
+    mine = ((k, v) for k, v in data.items() if _ours(k) and isinstance(v, str))
+    return dict(itertools.islice(mine, MAX_KEPT))
+
+
+def _unread(data: object) -> dict[str, int]:
+    if not isinstance(data, Mapping):
+        return {}
+    named = (
+        (k, v)
         for k, v in data.items()
-        if isinstance(k, str)
-        and k.startswith("derive.")
-        and len(k) <= MAX_KEY
-        and isinstance(v, str)
-    }
+        if _ours(k) and type(v) is int and 0 <= v <= MAX_STORED_CHARS
+    )
+    return dict(itertools.islice(named, MAX_KEPT))
+
+
+def _count(value: object) -> int:
+    return value if type(value) is int and value >= 0 else 0
 
 
 def hello_from(data: object) -> Hello:
@@ -147,5 +170,7 @@ def hello_from(data: object) -> Hello:
         tab=_text(data.get("tab"), MAX_KEY),
         storage=storage if (storage := data.get("storage", "ok")) in STORAGE_STATES else "blocked",
         early=_early(data.get("early")),
+        unread=(unread := _unread(data.get("unread"))),
+        unread_count=max(len(unread), min(_count(data.get("unread_count")), 10**7)),
         restarted=data.get("restarted") is True,
     )

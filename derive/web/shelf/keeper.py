@@ -22,6 +22,7 @@ from .saved import (
     GAME_PREFIX,
     LEGACY_FORMAT,
     LEGACY_KEY,
+    MAX_ENTRY_CHARS,
     Entry,
     Origin,
     Refusal,
@@ -111,6 +112,9 @@ class Download:
     name: str
     text: str
     mime: str = "application/json"
+    stored: str | None = None
+    """The storage key of a text the page kept to itself (too long to hand over): the
+    page saves it from there, ``text`` being empty."""
 
 
 Result = Literal["changed", "render", "share", "none", "review", "changed-review"] | Download
@@ -257,7 +261,22 @@ class Keeper:
         assert self.shelf is not None
         for found in self.shelf.scan():
             self._report(found)
+        self._report_unread(self.shelf)
         self._migrate()
+
+    def _report_unread(self, shelf: Shelf) -> None:
+        """Texts the page kept to itself: each too long to be a game, and how many more
+        there were than the page hands over at once. All stay where they are."""
+        long = {k: n for k, n in shelf.unread.items() if n > MAX_ENTRY_CHARS}
+        for key, size in long.items():
+            export = (Action("export-damaged", "shelf.export_text", key),)
+            self._say(
+                Message(f"damaged:{key}", "error", "shelf.too_long", (("size", size),), export)
+            )
+        rest = shelf.unread_count - len(long)
+        if rest > 0:
+            key = counted("shelf.unread.one", "shelf.unread", rest)
+            self._say(Message("unread", "warning", key, (("count", rest),)))
 
     def _migrate(self) -> None:
         """The single autosave of earlier versions becomes an entry of its own."""
@@ -889,10 +908,13 @@ class Keeper:
         return self._export_entry(entry) if entry is not None else "render"
 
     def _act_export_damaged(self, shelf: Shelf, key: str) -> Result:
+        name = f"derive-set-aside-{damaged_time(key) or 0}.txt"
+        if key in shelf.unread:
+            return Download(name, "", "text/plain", stored=key)
         text = shelf.store.get(key)
         if text is None:
             return "render"
-        return Download(f"derive-set-aside-{damaged_time(key) or 0}.txt", text, "text/plain")
+        return Download(name, text, "text/plain")
 
     def _act_repair(self, shelf: Shelf, key: str) -> Result:
         text = shelf.store.get(key)

@@ -157,6 +157,10 @@ class Store(Protocol):
 
     def remove(self, key: str) -> None: ...
 
+    def move(self, key: str, new_key: str) -> None:
+        """The text at ``key`` put at ``new_key`` instead, never lost on the way: written
+        there first, removed here only then (``StorageError`` if the copy is refused)."""
+
     def names(self) -> list[str]:
         """Every key in the storage."""
 
@@ -181,6 +185,13 @@ class MemoryStore:
 
     def remove(self, key: str) -> None:
         self.data.pop(key, None)
+
+    def move(self, key: str, new_key: str) -> None:
+        text = self.data.get(key)
+        if text is None:
+            return
+        MemoryStore.set(self, new_key, text)  # the copy's own checks, none of a subclass's
+        del self.data[key]
 
     def names(self) -> list[str]:
         return list(self.data)
@@ -465,6 +476,10 @@ class Shelf:
         self.entries: dict[str, Entry] = {}
         self.held: set[str] = set()
         """Keys of unreadable text that could not be moved: never written over."""
+        self.unread: dict[str, int] = {}
+        """Texts the page did not hand over (too long, or past its bounds), by key: their
+        lengths. Held where they are (``hold_unread``)."""
+        self.unread_count = 0
         self._sizes: dict[str, int] = {}
 
     # ----- reading ------------------------------------------------------
@@ -630,15 +645,29 @@ class Shelf:
 
     def set_aside(self, key: str, text: str, problem: Unreadable) -> SetAside:
         """Keep unreadable ``text`` out of the way under a key of its own; if the storage
-        is too full for the copy it stays where it is, never to be written over."""
+        is too full for the copy it stays where it is, never to be written over (a copy
+        the page refuses later: ``hold``)."""
         new_key = f"{DAMAGED_PREFIX}{self.clock()}-{self.rng.getrandbits(24):06x}"
         try:
-            self.store.set(new_key, text)
+            self.store.move(key, new_key)
         except StorageError:
             self.held.add(key)
             return SetAside(key, text, problem, moved=False)
-        self.store.remove(key)
         return SetAside(new_key, text, problem, moved=True)
+
+    def hold(self, key: str) -> None:
+        """The text at ``key`` could not be moved after all: it stays there, never written
+        over."""
+        self.held.add(key)
+
+    def hold_unread(self, sizes: dict[str, int], count: int = 0) -> None:
+        """Texts the page did not hand over (``count`` of them, ``sizes`` naming some):
+        kept where they are (a game's key is never written over), listed with their
+        lengths."""
+        self.unread.update(sizes)
+        self.unread_count = max(count, len(self.unread))
+        self._sizes.update(sizes)
+        self.held |= {k for k in sizes if k.startswith(GAME_PREFIX) or k == LEGACY_KEY}
 
     def drop_damaged(self, key: str) -> None:
         """The player deleted a set-aside text."""

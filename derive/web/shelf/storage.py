@@ -33,20 +33,39 @@ from .saved import MAX_FILE_BYTES, MemoryStore, Refusal, Shelf
 
 class MirrorStore(MemoryStore):
     """``shelf.Store`` over a copy of the page's local storage, each change sent to the
-    view (``storageSet``, ``storageRemove``).  ``capacity`` is learnt from the refusals."""
+    view (``storageSet``, ``storageRemove``, ``storageMove``).  ``capacity`` is learnt from
+    the refusals.  ``unread``: keys whose texts the page did not send (too long, or past
+    its bounds), by length: named, never read."""
 
-    def __init__(self, data: Mapping[str, str], view: Link) -> None:
+    def __init__(
+        self, data: Mapping[str, str], view: Link, unread: Mapping[str, int] | None = None
+    ) -> None:
         super().__init__()
         self.data.update(data)
         self.view = view
+        self.unread = dict(unread or {})
+        self.moving: dict[str, str] = {}
+        """Moves sent to the page, by the key written: the key the text came from. The
+        page copies first and removes only then, so a copy it refuses leaves the text
+        there (``refused`` puts it back in the copy)."""
+
+    def names(self) -> list[str]:
+        return [*self.data, *(k for k in self.unread if k not in self.data)]
 
     def set(self, key: str, value: str) -> None:
         super().set(key, value)
+        self.unread.pop(key, None)
         self.view.send("storageSet", key, value)
 
     def remove(self, key: str) -> None:
         super().remove(key)
+        self.unread.pop(key, None)
         self.view.send("storageRemove", key)
+
+    def move(self, key: str, new_key: str) -> None:
+        super().move(key, new_key)
+        self.moving[new_key] = key
+        self.view.send("storageMove", key, new_key)
 
     def took(self, key: str | None, text: str | None) -> None:
         """What the page's storage now holds at ``key`` (``None``: nothing; a key of
@@ -58,15 +77,20 @@ class MirrorStore(MemoryStore):
         else:
             self.data[key] = text
 
-    def refused(self, key: str, text: str | None, kind: Refusal) -> None:
+    def refused(self, key: str, text: str | None, kind: Refusal) -> str | None:
         """The page's storage refused to write ``key``, which still holds ``text``.  A
         full storage holds less than the copy did with that write in it: from now on the
-        copy refuses as much."""
+        copy refuses as much.  A refused move's text is where it came from: that key is
+        returned (the shelf holds it there)."""
         asked = sum(len(k) + len(v) for k, v in self.data.items())
+        came_from = self.moving.pop(key, None)
+        if came_from is not None and key in self.data:
+            self.data[came_from] = self.data[key]
         self.took(key, text)
         if kind == "quota":
             held = sum(len(k) + len(v) for k, v in self.data.items())
             self.capacity = max(held, min(self.capacity or asked, asked - 1))
+        return came_from
 
 
 class TabMirror:
@@ -133,8 +157,9 @@ class ShelfGlue:
             self.keeper = self._unsaved("shelf.unavailable")
         else:
             trouble = REFUSALS["quota"] if hello.storage == "full" else None
-            self.store = MirrorStore(hello.shelf, page.view)
+            self.store = MirrorStore(hello.shelf, page.view, hello.unread)
             shelf = Shelf(self.store, _now)
+            shelf.hold_unread(dict(hello.unread), hello.unread_count)
             tab = TabMirror(hello.tab, page.view)
             self.keeper = Keeper(page.ctrl, shelf, tab, trouble=trouble)
         code = "game" in page.hello.query
@@ -217,7 +242,9 @@ class ShelfGlue:
         if not isinstance(key, str) or not (text is None or isinstance(text, str)):
             return
         refused: Refusal = "quota" if kind == "quota" else "blocked"
-        self.store.refused(key, text, refused)
+        came_from = self.store.refused(key, text, refused)
+        if came_from is not None and self.keeper.shelf is not None:
+            self.keeper.shelf.hold(came_from)  # a set-aside text that stayed where it was
         self.keeper.refused(refused)
         self.render()
 
@@ -257,7 +284,10 @@ class ShelfGlue:
     # ----- files and links -------------------------------------------------------------
 
     def download(self, file: Download) -> None:
-        self.page.view.send("download", file.name, file.mime, file.text)
+        if file.stored is not None:  # a text the page never handed over: saved from there
+            self.page.view.send("downloadStored", file.name, file.mime, file.stored)
+        else:
+            self.page.view.send("download", file.name, file.mime, file.text)
 
     def export(self) -> None:
         ctrl = self.page.ctrl

@@ -331,6 +331,18 @@ EN: Final[dict[str, str]] = {
         "can be restored, without the result it claimed."
     ),
     "shelf.no_repair": "Nothing of this text can be restored; it stays kept aside.",
+    "shelf.too_long": (
+        "A saved game is too long to be read here ({size} characters). Its text is kept "
+        "where it is, untouched: you can save it as a file."
+    ),
+    "shelf.unread": (
+        "There are more saved texts than this page reads at once: {count} were not read. "
+        "They are kept, untouched, and the most recent games are listed."
+    ),
+    "shelf.unread.one": (
+        "There are more saved texts than this page reads at once: one was not read. It is "
+        "kept, untouched, and the most recent games are listed."
+    ),
     "shelf.export_text": "Export its text",
     "shelf.cannot_export": "This game cannot be exported: {reason}.",
     "shelf.older": (
@@ -848,6 +860,18 @@ FR: Final[dict[str, str]] = {
         "unique coup peut être restauré, sans le résultat qu’elle annonçait."
     ),
     "shelf.no_repair": "Rien de ce texte ne peut être restauré ; il reste mis de côté.",
+    "shelf.too_long": (
+        "Une partie enregistrée est trop longue pour être lue ici ({size} caractères). Son "
+        "texte est gardé là où il est, intact : vous pouvez l’enregistrer dans un fichier."
+    ),
+    "shelf.unread": (
+        "Il y a plus de textes enregistrés que cette page n’en lit d’un coup : {count} n’ont "
+        "pas été lus. Ils sont gardés, intacts, et les parties les plus récentes sont listées."
+    ),
+    "shelf.unread.one": (
+        "Il y a plus de textes enregistrés que cette page n’en lit d’un coup : un n’a pas été "
+        "lu. Il est gardé, intact, et les parties les plus récentes sont listées."
+    ),
     "shelf.export_text": "Exporter son texte",
     "shelf.cannot_export": "Cette partie ne peut pas être exportée : {reason}.",
     "shelf.older": (

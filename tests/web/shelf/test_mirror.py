@@ -9,8 +9,17 @@ from types import SimpleNamespace
 
 from derive.game import Game
 from derive.web.link import Recorder
-from derive.web.play.hello import Hello, hello_from
-from derive.web.shelf.saved import GAME_PREFIX, MemoryStore, StorageError, refusal
+from derive.web.play.hello import MAX_KEPT, Hello, hello_from
+from derive.web.shelf.saved import (
+    DAMAGED_PREFIX,
+    GAME_PREFIX,
+    MAX_ENTRY_CHARS,
+    MemoryStore,
+    StorageError,
+    game_key,
+    refusal,
+)
+from derive.web.shelf.keeper import Download
 from derive.web.shelf.storage import MirrorStore, ShelfGlue
 from derive.web.table import params
 from derive.web.table.controller import Controller
@@ -38,19 +47,39 @@ class PageStorage(Recorder):
                 self.refusals.append({"key": key, "text": self.local.get(key), "kind": error.kind})
         elif name == "storageRemove":
             self.local.remove(str(args[0]))
+        elif name == "storageMove":  # as the view does: the copy first, then the removal
+            key, new_key = str(args[0]), str(args[1])
+            try:
+                self.local.move(key, new_key)
+            except StorageError as error:
+                self.refusals.append({"key": new_key, "text": None, "kind": error.kind})
         elif name == "tabRemember":
             self.tab = str(args[0])
 
 
-def page_with(view: PageStorage, storage: str = "ok") -> ShelfGlue:
-    """The shelf of a game page started with what the view read (``hello``)."""
-    hello = Hello(shelf=dict(view.local.data), tab=view.tab, storage=storage)
+def page_with(
+    view: PageStorage,
+    storage: str = "ok",
+    *,
+    launch: params.Launch | None = None,
+    unread: tuple[str, ...] = (),
+) -> ShelfGlue:
+    """The shelf of a game page started with what the view read (``hello``); ``unread``:
+    keys the view named without their texts."""
+    local = view.local.data
+    hello = Hello(
+        shelf={k: v for k, v in local.items() if k not in unread},
+        tab=view.tab,
+        storage=storage,
+        unread={k: len(local[k]) for k in unread},
+        unread_count=len(unread),
+    )
     page = SimpleNamespace(
         ctrl=Controller("en"), view=view, hello=hello, embed=False, dialogs=set()
     )
     shelf = ShelfGlue(page)
     page.shelf = shelf
-    shelf.launch(params.Launch(), error=False)
+    shelf.launch(launch or params.Launch(), error=False)
     return shelf
 
 
@@ -191,4 +220,86 @@ def test_the_hello_bounds_what_it_says_of_storage() -> None:
     assert hello.storage == "full"
     assert hello_from({"storage": "maybe"}).storage == "blocked"
     assert hello_from({}).storage == "ok"
-    assert hello_from({"shelf": {f"derive.{i}": "" for i in range(5000)}}).shelf == {}
+    # Past the bound, the first ones (the view sends the newest games first), never none:
+    # a shelf that saw no game wrote a reopened link's game over its saved moves.
+    many = hello_from({"shelf": {f"derive.{i}": "" for i in range(5000)}}).shelf
+    assert list(many) == [f"derive.{i}" for i in range(MAX_KEPT)]
+
+
+DAMAGED = "\x01" * 3000  # no entry: not even JSON
+
+
+def test_a_damaged_text_the_page_has_no_room_to_copy_stays_where_it_was() -> None:
+    """Before: the copy was refused a message later, but the removal went through, and the
+    text said to be "kept aside" was gone."""
+    view = PageStorage()
+    view.local.set(GAME_PREFIX + "bad", DAMAGED)
+    view.local.capacity = sum(len(k) + len(v) for k, v in view.local.data.items()) + 100
+    shelf = page_with(view)
+    deliver(shelf, view)
+    assert view.local.data == {GAME_PREFIX + "bad": DAMAGED}
+    assert shelf.store is not None and shelf.store.data == view.local.data
+    assert shelf.keeper.shelf is not None and GAME_PREFIX + "bad" in shelf.keeper.shelf.held
+    assert any("kept aside: nothing was deleted" in t for t in said(shelf)), said(shelf)
+    ctrl = shelf.page.ctrl  # a new game is never written over it
+    ctrl.new_game(ctrl.setup)
+    ctrl.play(str(ctrl.game.legal_moves()[0]))
+    shelf.save()
+    deliver(shelf, view)
+    assert view.local.data.get(GAME_PREFIX + "bad") == DAMAGED
+
+
+def test_with_room_a_damaged_text_is_moved_aside_whole() -> None:
+    view = PageStorage()
+    view.local.set(GAME_PREFIX + "bad", DAMAGED)
+    shelf = page_with(view)
+    assert not view.refusals
+    (aside,) = [k for k in view.local.data if k.startswith(DAMAGED_PREFIX)]
+    assert view.local.data == {aside: DAMAGED} and shelf.store is not None
+    assert shelf.store.data == view.local.data
+
+
+def test_a_text_the_view_did_not_send_is_never_written_over() -> None:
+    """Before: past the hello's bound the shelf saw no game, and reopening a game's link
+    wrote a new game over its saved moves, without a word."""
+    view = PageStorage()
+    saved = played(4)
+    own = entry_of(saved, game_key(saved), 1).to_text()
+    view.local.set(GAME_PREFIX + game_key(saved), own)
+    link = Game.from_record(played(0).record())
+    shelf = page_with(
+        view, launch=params.Launch(game=link), unread=(GAME_PREFIX + game_key(saved),)
+    )
+    ctrl = shelf.page.ctrl
+    ctrl.play(str(ctrl.game.legal_moves()[0]))
+    shelf.save()
+    assert view.local.data[GAME_PREFIX + game_key(saved)] == own
+    assert any("one was not read" in t for t in said(shelf)), said(shelf)
+
+
+def test_a_text_too_long_to_send_is_said_and_saved_as_a_file_from_the_page() -> None:
+    view = PageStorage()
+    huge = "\x01" * (MAX_ENTRY_CHARS + 1)
+    view.local.set(GAME_PREFIX + "huge", huge)
+    shelf = page_with(view, unread=(GAME_PREFIX + "huge",))
+    (text,) = [t for t in said(shelf) if "too long" in t]
+    assert f"({MAX_ENTRY_CHARS + 1} characters)" in text and "untouched" in text
+    assert not any("were not read" in t or "was not read" in t for t in said(shelf))
+    file = shelf.keeper.act("export-damaged", GAME_PREFIX + "huge")
+    assert isinstance(file, Download) and file.text == ""
+    shelf.download(file)
+    ((name, mime, key),) = view.named("downloadStored")
+    assert key == GAME_PREFIX + "huge" and name.endswith(".txt") and mime == "text/plain"
+    assert view.local.data == {GAME_PREFIX + "huge": huge}
+
+
+def test_the_hello_names_unread_texts_within_bounds() -> None:
+    hello = hello_from(
+        {
+            "unread": {"derive.game.a": 3_000_000, "other": 4, "derive.b": -1, "derive.c": "9"},
+            "unread_count": 7,
+        }
+    )
+    assert hello.unread == {"derive.game.a": 3_000_000} and hello.unread_count == 7
+    many = hello_from({"unread": {f"derive.{i}": 1 for i in range(3000)}, "unread_count": 1})
+    assert len(many.unread) == MAX_KEPT and many.unread_count == MAX_KEPT
