@@ -56,6 +56,8 @@
     const moves = (params.get("moves") || "").split(/\s+/).filter(Boolean);
     const ply = params.get("ply");
     if (ply !== null && !/^\d+$/.test(ply)) return null;
+    const task = params.get("task");
+    if (task !== null && task.length > data.maxTask) return null; // the rules say so
     return {
       position: fields.join(" "),
       toMove,
@@ -63,7 +65,7 @@
       bottom: sides[on("flip") ? 1 : 0],
       pieces,
       moves,
-      task: params.get("task"),
+      task,
       interactive: on("interactive"),
       needsRules: params.has("select") || Number(ply || 0) > 0 || on("autoplay"),
     };

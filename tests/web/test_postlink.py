@@ -156,6 +156,23 @@ def test_a_page_started_again_after_its_worker_was_lost_says_so() -> None:
         assert "redémarré" not in run_async(scenario(not_said))
 
 
+def test_a_review_parameter_not_used_is_said_and_the_game_opens() -> None:
+    async def scenario() -> str:
+        posted: list[str] = []
+        take = run.main(posted.append)
+        await turns()
+        asked = posted_calls(posted)
+        query = [["position", "- r ry L2"], ["lang", "fr"], ["review", "-1"]]
+        take(json.dumps({"answer": asked[1]["id"], "value": {**hello(), "query": query}}))
+        await turns()
+        shown = [call["args"][0] for call in posted_calls(posted) if call["call"] == "show"]
+        return json.dumps(shown[-1], ensure_ascii=False)
+
+    said = run_async(scenario())
+    assert "Une partie de ce lien n’a pas servi : paramètre « review » : seul review=1" in said
+    assert "ne peut pas être ouvert" not in said
+
+
 def test_a_page_that_cannot_start_says_so_in_words(monkeypatch: pytest.MonkeyPatch) -> None:
     posted: list[str] = []
     link = PostLink(posted.append)

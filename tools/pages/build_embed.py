@@ -170,6 +170,7 @@ def frame_page() -> str:
         "words": {lang: frame_words(lang) for lang in i18n.LANGUAGES},
         "bottoms": bottoms(),
         "chance": {ident: rules.chance for ident, rules in RULE_SETS.items()},
+        "maxTask": embed.MAX_TASK_CHARS,
     }
     words = json.dumps(data, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")
     return f"""\

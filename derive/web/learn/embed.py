@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from ..table import params
 from ..words import i18n, why
@@ -53,6 +54,11 @@ class EmbedSetup:
         return "try" if self.interactive else "watch"
 
 
+MAX_TASK_CHARS: Final = 500
+"""The longest ``task=``: a solution's moves, each answer a few characters (the frame's
+script copies it into the board's attributes, where 1 M characters had gone whole)."""
+
+
 def language(query: Query, fallback: str) -> str:
     """The frame's language: ``lang=`` when it is one of the page's, else ``fallback``
     (the browser's); an error about ``lang`` itself is said in that language."""
@@ -76,6 +82,8 @@ def parse(query: Query, fallback_lang: str = i18n.DEFAULT_LANGUAGE) -> EmbedSetu
     task = _one(query, "task")
     if task is not None and not task.split():
         raise params.ParamError("task", "no solution given")
+    if task is not None and len(task) > MAX_TASK_CHARS:
+        raise params.ParamError("task", f"the solution is longer than {MAX_TASK_CHARS} characters")
     interactive = _switch(query, "interactive")
     autoplay = _switch(query, "autoplay")
     if moves and task is not None:

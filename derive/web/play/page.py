@@ -94,6 +94,8 @@ class Page:
             error = ctrl.t(
                 "error.params", reason=ctrl.t("error.param", name=problem.name, reason=reason)
             )
+        # The review's parameters: a bad one is said, and the game opens all the same.
+        unused = review_driver.problem(self.hello.query)
         self.embed = launch.embed or self.hello.embed
         ctrl.touch = self.hello.coarse
         if launch.lang:
@@ -111,6 +113,9 @@ class Page:
         self.apply_language()
         if error:
             ctrl.notice = Notice("error", error)
+        elif unused is not None:
+            param = ctrl.t("error.param", name=unused.name, reason=ctrl.engine_text(unused.reason))
+            ctrl.notice = Notice("info", ctrl.t("error.param_unused", reason=param))
         elif self.hello.restarted:
             ctrl.notice = Notice("info", ctrl.t("status.restarted"))
         # The static page ships its controls disabled; ``render`` disables what does not

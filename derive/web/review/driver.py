@@ -16,6 +16,7 @@ from ...ai.facts import facts
 from ...ai.review import BUDGET, Analysis
 from ...game import Game
 from ...notation import Move
+from ..table.params import ParamError
 from .graph import Point
 from .panel import JUDGEMENTS, LUCK, Judged
 
@@ -28,7 +29,7 @@ STEP_KEYS: Final[dict[str, int]] = {
 """The review's keys and how far each steps: ← → a move (as on lichess), Home and End to
 either end."""
 
-__all__ = ["BUDGET", "ReviewState", "budget_from", "wanted"]
+__all__ = ["BUDGET", "ReviewState", "budget_from", "problem", "wanted"]
 
 MIN_BUDGET: Final = 20
 MAX_BUDGET: Final = 20 * BUDGET
@@ -47,6 +48,22 @@ def budget_from(query: Mapping[str, Sequence[str]]) -> int:
 def wanted(query: Mapping[str, Sequence[str]]) -> bool:
     """Whether the URL opens the review (``review=1``)."""
     return list(query.get("review") or ()) in (["1"], ["true"], [""])
+
+
+def problem(query: Mapping[str, Sequence[str]]) -> ParamError | None:
+    """What is wrong with the URL's ``review=`` or ``budget=``, to be said (the page goes
+    on without the one, with the default for the other: ``budget_from``)."""
+    if "review" in query and not wanted(query):
+        return ParamError("review", "only review=1 opens the review")
+    given = query.get("budget")
+    if given is None:
+        return None
+    text = given[0] if len(given) == 1 else ""
+    if not (text.isdigit() and len(text) <= 8 and MIN_BUDGET <= int(text) <= MAX_BUDGET):
+        return ParamError(
+            "budget", f"a whole number of positions from {MIN_BUDGET} to {MAX_BUDGET}"
+        )
+    return None
 
 
 @dataclass

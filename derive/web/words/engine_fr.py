@@ -518,6 +518,15 @@ RULES: Final[tuple[Rule, ...]] = (
         lambda m: "absent (la position à montrer, en notation)",
     ),
     _rule(r"no solution given", lambda m: "aucune solution donnée"),
+    _rule(r"only review=1 opens the review", lambda m: "seul review=1 ouvre l’analyse"),
+    _rule(
+        r"a whole number of positions from (\d+) to (\d+)",
+        lambda m: f"un nombre entier de positions, de {m[1]} à {m[2]}",
+    ),
+    _rule(
+        r"the solution is longer than (\d+) characters",
+        lambda m: f"la solution dépasse {m[1]} caractères",
+    ),
     _rule(r"no moves given", lambda m: "aucun coup donné"),
     _rule(
         r"give either moves or (task|interactive), not both",

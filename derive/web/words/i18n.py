@@ -19,6 +19,7 @@ EN: Final[dict[str, str]] = {
     "error.generic": "Something went wrong. Your game is saved: reload the page to go on.",
     "error.params": "This link cannot be opened: {reason}",
     "error.param": "parameter “{name}”: {reason}",
+    "error.param_unused": "Part of this link was not used: {reason}",
     # colours and sides
     "colour.r": "Red",
     "colour.b": "Blue",
@@ -551,6 +552,7 @@ FR: Final[dict[str, str]] = {
     ),
     "error.params": "Ce lien ne peut pas être ouvert : {reason}",
     "error.param": "paramètre « {name} » : {reason}",
+    "error.param_unused": "Une partie de ce lien n’a pas servi : {reason}",
     "colour.r": "Rouge",
     "colour.b": "Bleu",
     "colour.y": "Jaune",

@@ -62,6 +62,8 @@ def test_the_frame_speaks_the_link_s_language_else_the_reader_s() -> None:
 
 BAD = [
     ({}, "position"),
+    # Copied whole into the board's attributes before: 1 M characters were.
+    (q(position=JUMP, task="c3-g7 " * 100), "task"),
     (q(position="zz"), "position"),
     (q(position="r9c3 r ry L2"), "position"),
     (q(position=JUMP, lang="de"), "lang"),

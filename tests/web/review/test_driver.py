@@ -10,9 +10,10 @@ import pytest
 from derive.ai.review import Analysis, Review
 from derive.game import Game
 from derive.web.play import worker
-from derive.web.review.driver import ReviewState, budget_from, wanted
+from derive.web.review.driver import ReviewState, budget_from, problem, wanted
 from derive.web.review.graph import graph_svg
 from derive.web.review.panel import line_words
+from derive.web.words import engine_fr
 
 
 def _game(plies: int, seed: int = 7) -> Game:
@@ -28,6 +29,32 @@ def test_url() -> None:
     assert budget_from({}) == budget_from({"budget": ["x"]}) == budget_from({"budget": ["1", "2"]})
     assert budget_from({"budget": ["3"]}) == 20
     assert budget_from({"budget": ["60"]}) == 60
+
+
+@pytest.mark.parametrize(
+    ("query", "name"),
+    [
+        ({"review": ["-1"]}, "review"),
+        ({"review": ["1", "1"]}, "review"),
+        ({"budget": ["-1"]}, "budget"),
+        ({"budget": ["1e999"]}, "budget"),
+        ({"budget": ["3"]}, "budget"),
+        ({"budget": ["9" * 9]}, "budget"),
+        ({"review": ["1"], "budget": ["x"]}, "budget"),
+    ],
+)
+def test_a_review_parameter_that_is_not_used_is_named(
+    query: dict[str, list[str]], name: str
+) -> None:
+    """Before, each was ignored without a word."""
+    found = problem(query)
+    assert found is not None and found.name == name
+    assert engine_fr.untranslated(found.reason) == [], found.reason
+
+
+def test_a_review_link_that_is_right_says_nothing() -> None:
+    for query in ({}, {"review": ["1"]}, {"review": ["1"], "budget": ["600"]}):
+        assert problem(query) is None
 
 
 def test_the_worker_reviews_in_slices_and_the_state_draws_every_ply() -> None:

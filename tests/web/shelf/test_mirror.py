@@ -10,6 +10,7 @@ from types import SimpleNamespace
 from derive.game import Game
 from derive.web.link import Recorder
 from derive.web.play.hello import MAX_KEPT, Hello, hello_from
+from derive.web.shelf.keeper import Download
 from derive.web.shelf.saved import (
     DAMAGED_PREFIX,
     GAME_PREFIX,
@@ -19,7 +20,6 @@ from derive.web.shelf.saved import (
     game_key,
     refusal,
 )
-from derive.web.shelf.keeper import Download
 from derive.web.shelf.storage import MirrorStore, ShelfGlue
 from derive.web.table import params
 from derive.web.table.controller import Controller
