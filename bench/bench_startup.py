@@ -118,7 +118,7 @@ PAGE_FIGURES = """
 }
 """
 
-# The game asks its AI worker for moves like this (app.py's ai_turn): start, then
+# The game asks its AI worker for moves like this (derive/web/play/computer.py): start, then
 # slices of 60 ms until done.  Timed in the page, so the figures include the messages.
 FIRST_MOVES = """
 async ([position, level, searches, pause]) => {

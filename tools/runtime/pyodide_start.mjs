@@ -390,9 +390,8 @@ function startImageWorker() {
   });
 }
 
-// Begun as soon as this module is imported: a page that imports it early (the game's
-// assets/quickstart.js) reads the image, the bytecode and the compiled WebAssembly while
-// PyScript is still loading. Each is handed out once: a second interpreter in the same page
+// Begun as soon as this module is imported, so that a page that imports it early reads the
+// image, the bytecode and the compiled WebAssembly while PyScript is still loading. Each is handed out once: a second interpreter in the same page
 // fetches them again (from the HTTP cache). A worker reads only the image: it runs only
 // modules that need no browser, and the image holds them all, compiled and run.
 const PLAIN = plainRuntime();

@@ -716,7 +716,7 @@ class Controller:
             moves=word.join(moves),
         )
 
-    # ----- files and links (saving: shelf.py) ----------------------------
+    # ----- files and links (saving: the shelf room, derive/web/shelf/) ----------------------------
 
     def export_file(self) -> tuple[str, str]:
         return share.export_file(self.game)

@@ -239,7 +239,7 @@ EN: Final[dict[str, str]] = {
     "level.easy": "easy",
     "level.medium": "medium",
     "level.hard": "hard",
-    # the shelf of saved games (shelf.py, shelf_panel.py)
+    # the shelf of saved games (derive/web/shelf/)
     "btn.games": "Your games",
     "games.title": "Your games",
     "games.empty": "No saved game yet.",
@@ -765,7 +765,7 @@ FR: Final[dict[str, str]] = {
     "level.easy": "facile",
     "level.medium": "moyen",
     "level.hard": "difficile",
-    # la réserve des parties enregistrées (shelf.py, shelf_panel.py)
+    # la réserve des parties enregistrées (derive/web/shelf/)
     "btn.games": "Vos parties",
     "games.title": "Vos parties",
     "games.empty": "Aucune partie enregistrée pour l’instant.",

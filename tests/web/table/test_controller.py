@@ -247,7 +247,7 @@ def test_move_list_navigation_shows_past_positions_read_only() -> None:
     assert ctrl.human_to_move()
 
 
-# ----- files and links (saving: test_web_shelf.py) --------------------------------------
+# ----- files and links (saving: tests/web/shelf/) --------------------------------------
 
 
 def test_share_link_reproduces_game_and_seats() -> None:
