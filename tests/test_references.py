@@ -1,7 +1,7 @@
 """No tracked file names a file of this project that no longer exists.
 
-A guide that sends the next engineer to ``assets/quickstart.js`` or ``pagelink.py``, gone
-since, costs more than no guide. A file name in a tracked text (Markdown, code, comments,
+A guide that sends the next engineer to a script or a module removed since (the game page's
+old quickstart script, its page link) costs more than no guide. A file name in a tracked text (Markdown, code, comments,
 styles) is stale when a file of that path, or of that name anywhere, was once tracked in
 this repository's history and is tracked no more. Names of files that never were the
 project's (``Node.js``, a test's made-up ``a.py``, the runtime's own files) are not this
@@ -52,6 +52,8 @@ def test_no_tracked_file_names_a_file_that_is_gone() -> None:
     read = {}
     for name in tracked:
         path = ROOT / name
+        if name == "tests/test_references.py":
+            continue  # its own examples name gone files on purpose
         if path.is_file() and path.stat().st_size < 2_000_000:
             try:
                 read[name] = path.read_text(encoding="utf-8")
