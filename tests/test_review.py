@@ -454,3 +454,26 @@ def test_a_damaged_second_look_is_refused() -> None:
         bad["plies"][1][key] = value
         with pytest.raises(AnalysisError):
             Analysis.from_data(bad, game)
+
+
+def test_the_second_pass_finds_the_same_however_thinly_it_is_sliced(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from derive.ai import review as module
+
+    game = _long_game()
+    monkeypatch.setattr(module, "DEEP_SLICE_S", None)  # each search whole in one step
+    whole = Review(game, 60, deep=400)
+    steps_whole = 0
+    while not whole.done:
+        whole.step()
+        steps_whole += 1
+    monkeypatch.setattr(module, "DEEP_SLICE_S", 1e-6)  # a few nodes a step
+    sliced = Review(game, 60, deep=400)
+    steps_sliced = 0
+    while not sliced.done:
+        sliced.step()
+        steps_sliced += 1
+    assert sliced.analysis() == whole.analysis()
+    assert any("deep" in e for e in whole.analysis().plies)
+    assert steps_sliced > steps_whole  # really in slices

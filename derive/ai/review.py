@@ -5,7 +5,8 @@ The API (all the browser worker needs)::
 
     review = Review(game)            # a Game (finished or not); never modified
     while not review.done:
-        review.step()                # one search at BUDGET nodes; stop any time
+        review.step()                # one search at BUDGET nodes, or a slice of the
+                                     # second pass's (DEEP_SLICE_S); stop any time
         review.progress()            # (searches done, searches in all)
     analysis = review.analysis()     # an Analysis of every position searched so far
     data = analysis.to_data()        # JSON-ready, for a record's "analysis" key
@@ -125,6 +126,11 @@ DEEP_PER_SIDE: Final = 5
 """Moves of each side judged again by the second pass: those after which its mover's
 chance fell most (``Review._candidates``)."""
 
+DEEP_SLICE_S: Final = 0.05
+"""Search time of one step of the second pass: its searches cost several of the first
+pass's, so a step goes on with one for about this long (a stop waits no longer), and
+the slicing never changes what it finds."""
+
 DOUBT: Final = 0.05
 """A fall in the mover's chance below this is not worth a second look."""
 
@@ -176,11 +182,28 @@ class Searched:
 
 def search_position(game: Game, budget: int = BUDGET) -> Searched:
     """The review's search of ``game`` as it stands (deterministic)."""
-    if game.is_over:
-        return Searched(None, None, _terminal_chances(game))
-    progress = Search(game, _LEVEL, seed=0, max_nodes=budget).finish()
-    score = round(progress.score, 4)
-    return Searched(str(progress.best_move), score, _chances(game, score))
+    found = _Searching(game, budget).step(None)
+    assert found is not None
+    return found
+
+
+class _Searching:
+    """The review's search of ``game``, a slice at a time: a node budget and a fixed
+    seed, so that how it is sliced never changes what it finds."""
+
+    def __init__(self, game: Game, budget: int) -> None:
+        self.game = game
+        self.search = None if game.is_over else Search(game, _LEVEL, seed=0, max_nodes=budget)
+
+    def step(self, seconds: float | None) -> Searched | None:
+        """About ``seconds`` more (``None``: to the end); the result once done."""
+        if self.search is None:
+            return Searched(None, None, _terminal_chances(self.game))
+        progress = self.search.step(seconds)
+        if not progress.done:
+            return None
+        score = round(progress.score, 4)
+        return Searched(str(progress.best_move), score, _chances(self.game, score))
 
 
 @dataclass
@@ -377,8 +400,8 @@ def _loss(best: Searched, move: Move, played: float, mover: str) -> float:
 
 class Review:
     """A steppable analysis of ``game``: ``step()`` runs one search at ``budget``
-    nodes (a position, or one result of a re-roll), so the result does not depend
-    on how the work is sliced."""
+    nodes (a position, or one result of a re-roll), then slices of the second pass's
+    searches at ``deep``, so the result does not depend on how the work is sliced."""
 
     def __init__(
         self,
@@ -422,6 +445,8 @@ class Review:
         self._deep_done = 0
         self._half: Searched | None = None
         """The second pass's search of the position before the move being judged."""
+        self._looking: _Searching | None = None
+        """The second pass's search under way."""
         self._plies: list[dict[str, Any]] = []
         if resume is not None:
             if resume.budget != budget:
@@ -453,7 +478,8 @@ class Review:
         return done, self._total
 
     def step(self) -> tuple[int, int]:
-        """One more search; returns ``progress()``."""
+        """One more search of the first pass, or a slice of one of the second's;
+        returns ``progress()``."""
         if self._tasks:
             self._first_pass(*self._tasks.pop())
         elif self._second():
@@ -516,13 +542,19 @@ class Review:
         )
 
     def _deepen(self, k: int) -> None:
-        """One search of the second pass: the position before move ``k``, then the one
-        after it, which judges the move again at ``deep`` nodes."""
-        if self._half is None:
-            self._half = search_position(self._positions[k - 1], self.deep)
+        """A slice of the second pass's searches of move ``k``: the position before it,
+        then the one after it, which judges the move again at ``deep`` nodes."""
+        if self._looking is None:
+            where = k - 1 if self._half is None else k
+            self._looking = _Searching(self._positions[where], self.deep)
+        found = self._looking.step(DEEP_SLICE_S)
+        if found is None:
             return
-        before, self._half = self._half, None
-        after = search_position(self._positions[k], self.deep)
+        self._looking = None
+        if self._half is None:
+            self._half = found
+            return
+        before, self._half, after = self._half, None, found
         assert self._deep is not None
         self._deep.pop(0)
         self._deep_done += 2
