@@ -1,12 +1,12 @@
 """No tracked file names a file of this project that no longer exists.
 
 A guide that sends the next engineer to a script or a module removed since (the game page's
-old quickstart script, its page link) costs more than no guide. A file name in a tracked text (Markdown, code, comments,
-styles) is stale when a file of that path, or of that name anywhere, was once tracked in
-this repository's history and is tracked no more. Names of files that never were the
-project's (``Node.js``, a test's made-up ``a.py``, the runtime's own files) are not this
-test's business; nor are a Python file's string literals, where tests build trees of
-made-up modules.
+old quickstart script, its page link) costs more than no guide. A file name in a tracked
+text (Markdown, code, comments, styles) is stale when a file of that path, or of that name
+anywhere, was once tracked in this repository's history and is tracked no more. Names of
+files that never were the project's (``Node.js``, a test's made-up ``a.py``, the runtime's
+own files) are not this test's business; nor are a Python file's string literals, where
+tests build trees of made-up modules.
 """
 
 from __future__ import annotations

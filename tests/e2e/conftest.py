@@ -29,7 +29,10 @@ import re
 import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
@@ -90,15 +93,37 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 # --------------------------------------------------------------------------- server
 
 
+class PlainHandler(SimpleHTTPRequestHandler):
+    """Files as they are, with the types GitHub Pages gives them, and nothing else: no
+    compression, no ``Cache-Control``, none of COOP/COEP (``tests/e2e/test_site.py``)."""
+
+    extensions_map = {
+        **SimpleHTTPRequestHandler.extensions_map,
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".wasm": "application/wasm",
+        ".toml": "application/toml",
+        ".webmanifest": "application/manifest+json",
+    }
+
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 (the base's name)
+        pass
+
+
 class RunningServer:
     """The repo root (or a copy of it) served on a free 127.0.0.1 port in a thread, until
-    :meth:`stop`."""
+    :meth:`stop`; ``plain``: any folder, served as GitHub Pages serves (``PlainHandler``)
+    rather than as ``make serve`` does."""
 
-    def __init__(self, root: Path = REPO_ROOT) -> None:
-        missing = [p for p in VENDOR_SENTINELS if not (root / p).is_file()]
-        if missing:
-            pytest.fail(f"vendored runtime missing ({', '.join(missing)}): run `make vendor`")
-        self.server = make_server(root, "127.0.0.1", 0, quiet=True)
+    def __init__(self, root: Path = REPO_ROOT, *, plain: bool = False) -> None:
+        if plain:
+            handler = partial(PlainHandler, directory=str(root))
+            self.server: ThreadingHTTPServer = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        else:
+            missing = [p for p in VENDOR_SENTINELS if not (root / p).is_file()]
+            if missing:
+                pytest.fail(f"vendored runtime missing ({', '.join(missing)}): run `make vendor`")
+            self.server = make_server(root, "127.0.0.1", 0, quiet=True)
         self.url = f"http://127.0.0.1:{self.server.server_port}"
         self.thread = threading.Thread(
             target=self.server.serve_forever, name="e2e-http", daemon=True

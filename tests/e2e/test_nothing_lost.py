@@ -56,8 +56,7 @@ def test_a_move_shown_is_already_saved_and_a_tab_closed_at_once_keeps_it(
         checks = page.evaluate("window.seen")
         assert checks and all(ply in saved for ply, saved in checks), checks
         shown = board_position(page)
-        page.reload()  # at once: no wait for anything the page might still write
-        page.wait_for_selector("html[data-ready=true]", state="attached", timeout=START_TIMEOUT_MS)
+        reload_ready(page)  # at once: no wait for anything the page might still write
         assert board_position(page) == shown
         page.evaluate(WATCH_JS)
 
@@ -142,6 +141,11 @@ def test_a_game_worker_that_closes_itself_is_started_again_from_the_saved_game(
     page.wait_for_function("document.documentElement.dataset.plies === '2'")
 
 
+def reload_ready(page: Page) -> None:
+    page.reload()
+    page.wait_for_selector("html[data-ready=true]", state="attached", timeout=START_TIMEOUT_MS)
+
+
 def play_first_move(page: Page, server_url: str) -> str:
     """A game at its first move, saved: its position."""
     open_app(page, server_url, position_query(POSITION))
@@ -157,8 +161,7 @@ def test_a_saved_text_too_long_to_read_is_kept_and_the_game_starts(
     # Before: the hello carrying it passed its message's bound, and the game never started.
     played = play_first_move(page, server_url)
     page.evaluate("localStorage.setItem('derive.game.huge', '\\u0001'.repeat(3000000))")
-    page.reload()
-    page.wait_for_selector("html[data-ready=true]", state="attached", timeout=START_TIMEOUT_MS)
+    reload_ready(page)
     assert board_position(page) == played
     expect(page.get_by_text("too long to be read here (3000000 characters)")).to_be_visible()
     assert page.evaluate("localStorage.getItem('derive.game.huge').length") == 3_000_000
@@ -170,8 +173,7 @@ def test_more_saved_keys_than_the_page_reads_keeps_the_games_and_says_so(
     # Before: past 2,000 keys the shelf saw no saved game at all.
     played = play_first_move(page, server_url)
     page.evaluate("for (let i = 0; i < 2100; i++) localStorage.setItem('derive.x' + i, 'x')")
-    page.reload()
-    page.wait_for_selector("html[data-ready=true]", state="attached", timeout=START_TIMEOUT_MS)
+    reload_ready(page)
     assert board_position(page) == played
     expect(page.get_by_text("were not read", exact=False)).to_be_visible()
     assert page.evaluate("localStorage.length") >= 2101  # nothing removed

@@ -13,12 +13,8 @@ sub-path (a page that reached for ``/vendor/…`` at the host's root would work 
 from __future__ import annotations
 
 import subprocess
-import threading
 from collections.abc import Callable, Iterator
-from functools import partial
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any
 from urllib.parse import quote
 
 import pytest
@@ -34,7 +30,7 @@ from tests.e2e.appdriver import (
     position_query,
     wait_for_ply,
 )
-from tests.e2e.conftest import PageMonitor
+from tests.e2e.conftest import PageMonitor, RunningServer
 from tools.serve import REPO_ROOT
 
 SUB_PATH = "derive"
@@ -42,40 +38,6 @@ LIVE_TIMEOUT_MS = 120_000
 WORKER_TIMEOUT_MS = 60_000
 #: Red's die on c3 steps to b4: the embed's and the game's first move.
 POSITION = "r3c3,y2d4 r ry L2"
-
-
-class PlainHandler(SimpleHTTPRequestHandler):
-    """Files as they are, with the types Pages gives them, and nothing else."""
-
-    extensions_map = {
-        **SimpleHTTPRequestHandler.extensions_map,
-        ".mjs": "text/javascript",
-        ".js": "text/javascript",
-        ".wasm": "application/wasm",
-        ".toml": "application/toml",
-        ".webmanifest": "application/manifest+json",
-    }
-
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 (the base's name)
-        pass
-
-
-class PlainServer:
-    """``root`` on a free 127.0.0.1 port, served in a thread until :meth:`stop`."""
-
-    def __init__(self, root: Path) -> None:
-        handler = partial(PlainHandler, directory=str(root))
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-        self.origin = f"http://127.0.0.1:{self.server.server_port}"
-        self.url = f"{self.origin}/{SUB_PATH}/"
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
-        self.thread.start()
-
-    def stop(self) -> None:
-        if self.thread.is_alive():
-            self.server.shutdown()
-            self.thread.join(timeout=10)
-        self.server.server_close()
 
 
 @pytest.fixture(scope="module")
@@ -99,9 +61,18 @@ def site_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return root
 
 
+class PagesServer(RunningServer):
+    """The site's host: ``url`` is the site's own address, under its sub-path."""
+
+    def __init__(self, root: Path) -> None:
+        super().__init__(root, plain=True)
+        self.origin = self.url
+        self.url = f"{self.origin}/{SUB_PATH}/"
+
+
 @pytest.fixture
-def pages_server(site_root: Path) -> Iterator[PlainServer]:
-    server = PlainServer(site_root)
+def pages_server(site_root: Path) -> Iterator[PagesServer]:
+    server = PagesServer(site_root)
     try:
         yield server
     finally:
@@ -109,16 +80,16 @@ def pages_server(site_root: Path) -> Iterator[PlainServer]:
 
 
 @pytest.fixture
-def page_monitor(pages_server: PlainServer) -> PageMonitor:
+def page_monitor(pages_server: PagesServer) -> PageMonitor:
     # Replaces conftest's: these pages live on the plain server's origin.
     return PageMonitor(origin=pages_server.origin)
 
 
-def outside_the_site(monitor: PageMonitor, server: PlainServer) -> list[str]:
+def outside_the_site(monitor: PageMonitor, server: PagesServer) -> list[str]:
     return [url for url in monitor.requests if not url.startswith((server.url, "data:", "blob:"))]
 
 
-def assert_clean(monitor: PageMonitor, server: PlainServer) -> None:
+def assert_clean(monitor: PageMonitor, server: PagesServer) -> None:
     """Every request stayed in the sub-path, and none failed."""
     assert outside_the_site(monitor, server) == []
     assert monitor.failed_requests == []
@@ -128,7 +99,7 @@ def test_the_game_plays_against_the_computer_and_then_offline(
     page: Page,
     browser_context: BrowserContext,
     page_monitor: PageMonitor,
-    pages_server: PlainServer,
+    pages_server: PagesServer,
     screenshot: Callable[..., Path],
 ) -> None:
     open_app(page, pages_server.url.rstrip("/"), position_query(POSITION, ai="y:easy"))
@@ -161,7 +132,7 @@ def test_the_game_plays_against_the_computer_and_then_offline(
 
 @pytest.mark.parametrize("name", ["rules.html", "regles.html"])
 def test_a_learn_page_goes_live_when_a_board_is_touched(
-    name: str, page: Page, page_monitor: PageMonitor, pages_server: PlainServer
+    name: str, page: Page, page_monitor: PageMonitor, pages_server: PagesServer
 ) -> None:
     page.goto(pages_server.url + name)
     board = page.locator("[data-lesson] .board-wrap").first
@@ -173,7 +144,7 @@ def test_a_learn_page_goes_live_when_a_board_is_touched(
 
 @pytest.mark.parametrize("name", ["puzzles.html", "enigmes.html"])
 def test_a_puzzle_page_goes_live(
-    name: str, page: Page, page_monitor: PageMonitor, pages_server: PlainServer
+    name: str, page: Page, page_monitor: PageMonitor, pages_server: PagesServer
 ) -> None:
     page.goto(pages_server.url + name)
     page.wait_for_selector("html[data-ready=true]", state="attached", timeout=LIVE_TIMEOUT_MS)
@@ -182,7 +153,7 @@ def test_a_puzzle_page_goes_live(
 
 
 def test_an_embedded_board_goes_live_when_touched(
-    page: Page, page_monitor: PageMonitor, pages_server: PlainServer
+    page: Page, page_monitor: PageMonitor, pages_server: PagesServer
 ) -> None:
     page.goto(f"{pages_server.url}embed.html?position={quote(POSITION)}&interactive=1")
     expect(page.locator("svg.board")).to_have_attribute("data-position", POSITION)
@@ -197,7 +168,7 @@ def test_an_embedded_board_goes_live_when_touched(
 
 @pytest.mark.parametrize("name", ["embed-kit.html", "integrer.html"])
 def test_the_kit_pages_load_with_their_boards(
-    name: str, page: Page, page_monitor: PageMonitor, pages_server: PlainServer
+    name: str, page: Page, page_monitor: PageMonitor, pages_server: PagesServer
 ) -> None:
     page.goto(pages_server.url + name, wait_until="load")
     frames = [frame for frame in page.frames if frame != page.main_frame]
