@@ -6,7 +6,8 @@
 (() => {
   "use strict";
   const HERE = document.currentScript.src;
-  const REVIEW = "[data-ply], [data-review-ply], [data-review-step], [data-review-stop]";
+  const REVIEW =
+    "[data-ply], [data-review-ply], [data-review-step], [data-review-stop], [data-review-close]";
   const $ = (selector) => document.querySelector(selector);
 
   // The nearest element around `target` matching `selector` and not disabled, or null.
@@ -19,6 +20,7 @@
     const found = target.closest(REVIEW);
     const section = document.getElementById("review");
     if (!found || !section || !section.contains(found)) return null;
+    if (found.hasAttribute("data-review-close")) return { close: true };
     if (found.hasAttribute("data-review-stop")) return { stop: true };
     if (found.hasAttribute("data-review-step")) {
       return { step: found.getAttribute("data-review-step") };
@@ -647,6 +649,9 @@
     stop.hidden = parts.done;
     stop.textContent = parts.stop;
     part(".review-at").textContent = parts.at;
+    // The shown ply's figures in words (a tap on the graph shows them: a phone has no hover).
+    const point = part(".review-point");
+    if (point) point.textContent = typeof parts.point === "string" ? parts.point : "";
     const root = document.documentElement;
     root.dataset.review = parts.review;
     root.dataset.reviewPly = String(parts.ply);

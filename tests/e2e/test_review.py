@@ -67,9 +67,21 @@ def test_a_shared_game_is_reviewed_and_its_points_show_their_positions(
     # it opens at the end of the game
     assert board_position(page) == positions[plies]
 
+    # a graph a phone can read: a 0-100% scale, a legend of the players' colours and the
+    # marks, and a tap on a point says that move's figures in words (a phone never hovers)
+    scale = graph.locator("text").all_text_contents()
+    assert "0%" in scale and "50%" in scale and "100%" in scale, scale
+    legend = graph.locator(".review-legend [data-legend]")
+    assert {legend.nth(k).get_attribute("data-legend") for k in range(legend.count())} >= {
+        "r",
+        "y",
+    }
     for ply in (17, 0, plies // 2):
         points.nth(ply).dispatch_event("click")
         expect(page.locator("svg.board")).to_have_attribute("data-position", positions[ply])
+        said = points.nth(ply).get_attribute("data-words") or "?"
+        expect(page.locator(".review-point")).to_have_text(said)
+    assert re.search(r"Red \d+%, Yellow \d+%", said), said
     page.keyboard.press("ArrowRight")
     expect(page.locator("svg.board")).to_have_attribute("data-position", positions[plies // 2 + 1])
     page.keyboard.press("ArrowLeft")
@@ -144,3 +156,18 @@ def test_the_end_banners_review_opens_the_review_of_the_game_just_played(
     page.keyboard.press("ArrowRight")
     expect(page.locator(".review-at")).to_have_text("Move 1")
     assert board_position(page) != shown
+    # Closed: back to the end of the game, its banner there again (Rematch, New game), and
+    # the history's keys are the game's again.
+    points.first.dispatch_event("click")
+    page.locator("[data-review-close]").click()
+    expect(page.locator("#review")).to_have_count(0)
+    expect(page.locator("#end")).to_be_visible()
+    expect(page.locator('#end [data-action="rematch"]')).to_be_visible()
+    end = board_position(page)
+    assert end != shown
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator("svg.board")).to_have_attribute("data-position", shown)
+    # Opened again from the banner: the review as it was, at once.
+    page.keyboard.press("ArrowRight")
+    page.locator('#end [data-action="review"]').click()
+    expect(page.locator("svg[data-review] [data-ply]")).to_have_count(2)

@@ -132,6 +132,10 @@ class Page:
         if review_driver.wanted(query) and launch.game is not None and not self.embed:
             self.open_review(review_driver.budget_from(query) if "budget" in query else None)
 
+    def review_closed(self) -> None:
+        self.banner_dismissed = False
+        self.render()
+
     def open_review(self, budget: int | None = None) -> None:
         """Show the review of the page's game and analyse it in the computer's worker,
         going on from the analysis kept with the saved game (a complete one is shown at

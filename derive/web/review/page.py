@@ -64,6 +64,9 @@ class Host(Protocol):
     def render(self) -> None: ...
     def spawn(self, task: Coroutine[Any, Any, None]) -> None: ...
     def keep_analysis(self, game: Game, data: dict[str, Any]) -> None: ...
+    def review_closed(self) -> None:
+        """The player closed the review: the page as at the end of its game (its end
+        banner: Rematch, New game)."""
 
 
 class ReviewPage:
@@ -121,7 +124,9 @@ class ReviewPage:
             # The shown point's figures in words: what a tap on the graph says (the view
             # fills it from ``reviewShow``'s ``point``).
             '<p class="review-point" aria-live="polite"></p>'
-            f'<h2 id="review-title" class="review-title">{t("review.title")}</h2>'
+            f'<div class="review-head"><h2 id="review-title" class="review-title">'
+            f'{t("review.title")}</h2><button type="button" class="review-close"'
+            f" data-review-close>{t('review.close')}</button></div>"
             f'<div class="review-progress"><progress max="1" value="0"'
             f' aria-label="{t("review.title")}"></progress>'
             f'<span class="review-progress-words" role="status"></span>'
@@ -217,9 +222,20 @@ class ReviewPage:
         self.host.render()
         self.render()
 
+    def close(self) -> None:
+        """Back to the game as it ends, its banner shown; the analysis stops where it is
+        (kept with the game: opened again, it goes on)."""
+        self.stopped = True
+        self.opened = False
+        self.host.ctrl.view(None)
+        self.view.send("reviewClose")
+        self.host.review_closed()
+
     def on_click(self, click: Review) -> None:
         """A click in the section (``table.clicks``: the view found it there)."""
-        if click.stop:
+        if click.close:
+            self.close()
+        elif click.stop:
             if self.running:
                 self.stopped = True
             else:

@@ -31,8 +31,9 @@ Target = Literal["review", "action", "step", "ply", "pick", "square"]
 
 @dataclasses.dataclass(frozen=True)
 class Review:
-    """A click in the review's section: its stop button, a step, or a ply."""
+    """A click in the review's section: its close or stop button, a step, or a ply."""
 
+    close: bool = False
     stop: bool = False
     step: int | None = None
     ply: int | None = None
@@ -83,6 +84,8 @@ def _number(value: object, low: int, high: int) -> int | None:
 def _review(value: object) -> Review | None:
     if not isinstance(value, Mapping):
         return None
+    if value.get("close") is True:
+        return Review(close=True)
     if value.get("stop") is True:
         return Review(stop=True)
     step = _number(value.get("step"), -MAX_PLY, MAX_PLY)

@@ -12,6 +12,7 @@ from derive.game import Game
 from derive.web.link import Recorder, ViewError
 from derive.web.play import worker
 from derive.web.review.page import ReviewPage
+from derive.web.table import clicks
 from derive.web.table.controller import Controller
 from tests.web_helpers import run_async
 
@@ -38,6 +39,7 @@ class Host:
         self.ctrl.open_game(game, {})
         self.computer = computer
         self.kept: list[dict[str, Any]] = []
+        self.closed = 0
 
     def render(self) -> None:
         pass
@@ -47,6 +49,9 @@ class Host:
 
     def keep_analysis(self, game: Game, data: dict[str, Any]) -> None:
         self.kept.append(data)
+
+    def review_closed(self) -> None:
+        self.closed += 1
 
 
 def _game(plies: int) -> Game:
@@ -74,6 +79,21 @@ def test_a_review_runs_to_its_end_and_the_view_gets_each_part() -> None:
     assert last["point"] in last_graph(view)
     review.show(0)
     assert view.named("reviewShow")[-1][0]["point"].startswith("Coup 0 : ")
+
+
+def test_the_close_button_goes_back_to_the_end_of_the_game() -> None:
+    game = _game(6)
+    view, host = Recorder(), Host(game, Thinker())
+    review = ReviewPage(host, view, 20)
+    review.open()
+    assert "data-review-close>Fermer l’analyse</button>" in view.named("reviewOpen")[0][0]
+    review.show(2)
+    assert host.ctrl.view_ply == 2
+    review.on_click(clicks.click_from({"review": {"close": True}}).review or clicks.Review())
+    assert view.named("reviewClose") and host.closed == 1
+    assert not review.active and host.ctrl.view_ply is None  # the game as it ends
+    review.open()  # opened again: the same review, at the end
+    assert review.active and len(view.named("reviewOpen")) == 2
 
 
 def last_graph(view: Recorder) -> str:
