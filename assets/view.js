@@ -678,7 +678,6 @@
     }
   }
 
-  // A file saved to the player's device (an exported game).
   // A saved text too long for the game's Python to have read (`unread`), saved as a file
   // straight from the page's storage.
   function downloadStored(name, mime, key) {
@@ -690,6 +689,7 @@
     }
     if (text !== null) download(name, mime, text);
   }
+  // A file saved to the player's device (an exported game).
   function download(name, mime, text) {
     const url = URL.createObjectURL(new Blob([text], { type: mime }));
     const link = document.createElement("a");
