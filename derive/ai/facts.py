@@ -14,7 +14,6 @@ from ..board import NEIGHBOURS, square_name
 from ..game import Game
 from ..notation import ADJUST, CAPTURE, ENTER, MOVE, REROLL, Move
 from .evaluate import DISTANCE, exposed
-from .hint import _longest_formed, _winners_next
 
 Fact = dict[str, Any]
 
@@ -61,7 +60,7 @@ def facts(game: Game, move: Move) -> list[Fact]:
     """``move``'s action, then what it changes for its player: ``wins`` (``chain``,
     the winning squares, and ``goal`` 1 when one die on the goal rive wins),
     ``stops_win`` (``colours`` who could have won next turn), ``forms`` (``length`` of
-    the longest well-formed chain, when it grows past 1), ``safe`` (``square``,
+    the longest well-formed chain, when it grows past 1), ``safe`` (``square``, ``from``,
     ``value``: a die taken out of reach) or ``hangs`` (``square``, ``value``: the die
     moved can be taken).  ``game`` is not modified."""
     colour = game.to_move
@@ -87,7 +86,14 @@ def facts(game: Game, move: Move) -> list[Fact]:
     piece = after.piece_at(moved_to)
     value = piece[1] if piece else 0
     if move.from_square in exposed(game, colour) and moved_to not in exposed(after, colour):
-        found.append({"fact": "safe", "square": square_name(moved_to), "value": value})
+        found.append(
+            {
+                "fact": "safe",
+                "square": square_name(moved_to),
+                "value": value,
+                "from": square_name(move.from_square),
+            }
+        )
     elif moved_to in exposed(after, colour):
         found.append({"fact": "hangs", "square": square_name(moved_to), "value": value})
     return found
@@ -98,3 +104,30 @@ def die(game: Game, square: int) -> Fact:
     piece = game.piece_at(square)
     assert piece is not None
     return {"square": square_name(square), "colour": piece[0], "value": piece[1]}
+
+
+def _longest_formed(game: Game, colour: str) -> int:
+    return max((len(c) for c in game.chains(colour) if c.well_formed), default=0)
+
+
+def _winners_next(game: Game) -> set[str]:
+    """Adversaries of the player to move who would have a sure winning action if
+    it were their turn now (asked of the same position with them to move)."""
+    if game.is_over:
+        return set()
+    pieces, _, seating, rules = game.to_position().split(" ")
+    winners = set()
+    for colour in game.seating.colours:
+        if not game.is_adversary(game.to_move, colour):
+            continue
+        probe = Game.from_position(f"{pieces} {colour} {seating} {rules}", seed=0)
+        for move in probe.legal_moves():
+            if move.kind == REROLL:
+                continue  # a re-roll wins only by luck
+            probe.push(move)
+            won = probe.winner is not None and colour in probe.winner
+            probe.undo()
+            if won:
+                winners.add(colour)
+                break
+    return winners
