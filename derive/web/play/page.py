@@ -90,10 +90,7 @@ class Page:
             launch = params.parse(dict(self.hello.query), parse_ai=_parse_ai)
         except params.ParamError as problem:
             launch = params.Launch()
-            reason = ctrl.engine_text(problem.reason)
-            error = ctrl.t(
-                "error.params", reason=ctrl.t("error.param", name=problem.name, reason=reason)
-            )
+            error = ctrl.t("error.params", reason=self._param_words(problem))
         # The review's parameters: a bad one is said, and the game opens all the same.
         unused = review_driver.problem(self.hello.query)
         self.embed = launch.embed or self.hello.embed
@@ -114,8 +111,8 @@ class Page:
         if error:
             ctrl.notice = Notice("error", error)
         elif unused is not None:
-            param = ctrl.t("error.param", name=unused.name, reason=ctrl.engine_text(unused.reason))
-            ctrl.notice = Notice("info", ctrl.t("error.param_unused", reason=param))
+            words = ctrl.t("error.param_unused", reason=self._param_words(unused))
+            ctrl.notice = Notice("info", words)
         elif self.hello.restarted:
             ctrl.notice = Notice("info", ctrl.t("status.restarted"))
         # The static page ships its controls disabled; ``render`` disables what does not
@@ -131,6 +128,11 @@ class Page:
         query = self.hello.query
         if review_driver.wanted(query) and launch.game is not None and not self.embed:
             self.open_review(review_driver.budget_from(query) if "budget" in query else None)
+
+    def _param_words(self, problem: params.ParamError) -> str:
+        """A link's parameter and what is wrong with it, in the page's language."""
+        reason = self.ctrl.engine_text(problem.reason)
+        return self.ctrl.t("error.param", name=problem.name, reason=reason)
 
     def review_closed(self) -> None:
         self.banner_dismissed = False

@@ -651,7 +651,7 @@ class Shelf:
         try:
             self.store.move(key, new_key)
         except StorageError:
-            self.held.add(key)
+            self.hold(key)
             return SetAside(key, text, problem, moved=False)
         return SetAside(new_key, text, problem, moved=True)
 
