@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any
+from typing import Any, Self
 from urllib.parse import urlsplit
 
 import pytest
@@ -130,8 +130,15 @@ class RunningServer:
         )
         self.thread.start()
 
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.stop()
+
     def stop(self) -> None:
-        """Shut down and close the socket: from now on the origin refuses connections."""
+        """Shut down and close the socket: from now on the origin refuses connections
+        (again: nothing)."""
         if self.thread.is_alive():
             self.server.shutdown()
             self.thread.join(timeout=10)
@@ -140,11 +147,8 @@ class RunningServer:
 
 @pytest.fixture(scope="session")
 def server_url() -> Iterator[str]:
-    server = RunningServer()
-    try:
+    with RunningServer() as server:
         yield server.url
-    finally:
-        server.stop()
 
 
 # --------------------------------------------------------------------------- browser

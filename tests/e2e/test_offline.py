@@ -49,11 +49,8 @@ def site_root(request: pytest.FixtureRequest, tmp_path: Path) -> Path:
 
 @pytest.fixture
 def own_server(site_root: Path) -> Iterator[RunningServer]:
-    server = RunningServer(site_root)
-    try:
+    with RunningServer(site_root) as server:
         yield server
-    finally:
-        server.stop()
 
 
 @pytest.fixture

@@ -72,11 +72,8 @@ class PagesServer(RunningServer):
 
 @pytest.fixture
 def pages_server(site_root: Path) -> Iterator[PagesServer]:
-    server = PagesServer(site_root)
-    try:
+    with PagesServer(site_root) as server:
         yield server
-    finally:
-        server.stop()
 
 
 @pytest.fixture
