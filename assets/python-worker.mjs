@@ -93,15 +93,22 @@ function watchDownloads(fail) {
       moving.delete(id);
       return response;
     }
-    const counted = new TransformStream({
-      transform(chunk, control) {
-        moving.set(id, [url, Date.now()]);
-        control.enqueue(chunk);
+    // The bytes are taken as they come, whether or not the reader asks yet (an unbounded
+    // queue: the reader takes them all anyway): a body read later, the standard library
+    // after the WebAssembly, is then never taken for a stalled download.
+    const counted = new TransformStream(
+      {
+        transform(chunk, control) {
+          moving.set(id, [url, Date.now()]);
+          control.enqueue(chunk);
+        },
+        flush() {
+          moving.delete(id);
+        },
       },
-      flush() {
-        moving.delete(id);
-      },
-    });
+      undefined,
+      { highWaterMark: Infinity },
+    );
     const { status, statusText, headers } = response;
     return new Response(response.body.pipeThrough(counted), { status, statusText, headers });
   };
