@@ -68,6 +68,16 @@ came have the code and ``move`` or ``squares`` only.
 "lucky": n, "unlucky": n}`` and the ``turning_point``: the ply of the judged move or
 unlucky roll that cost its mover most (``swing``).
 
+``accuracy()`` gives each side's accuracy, 0-100, as lichess computes it from the win
+chance each move gave away (``loss``, in points: ``d = 100 * loss``): a move scores
+``103.1668 * exp(-0.04354 * d) - 3.1669 + 1``, bounded to 0-100 (100 for a move that gave
+nothing away), and a side's figure is the mean of its moves' arithmetic mean and their
+harmonic mean (each move counted at least 1 there).  The harmonic mean is what lets one
+move that threw a won game away pull the figure down, as it should: the plain mean of 29
+perfect moves and one such move is still 97.  lichess also weighs each move by how much
+the win chance moved around it; this does not.  A re-roll is scored by its choice (its
+``loss`` against the mean of its six results), never by the result it got.
+
 A re-roll is judged by the mean chance over its six results (each searched at the
 same budget), never by the result it got: the difference is luck, not a mistake.
 
@@ -81,6 +91,7 @@ fitted: the arena data are two-sided).
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -295,6 +306,15 @@ class Analysis:
                 side["turning_point"] = entry["ply"]
         return result
 
+    def accuracy(self) -> dict[str, float]:
+        """Each side's accuracy, 0-100 (``accuracy``), over its moves judged so far."""
+        losses: dict[str, list[float]] = {}
+        for entry in self.plies:
+            if "mover" in entry:
+                losses.setdefault(entry["mover"], []).append(float(entry["loss"]))
+        found = {side: accuracy(each) for side, each in losses.items()}
+        return {side: figure for side, figure in found.items() if figure is not None}
+
     def turning_point(self) -> int | None:
         """The ply of the largest swing in the game, whoever suffered it."""
         best: tuple[float, int] | None = None
@@ -303,6 +323,27 @@ class Analysis:
             if cost > 0 and (best is None or cost > best[0]):
                 best = (cost, entry["ply"])
         return None if best is None else best[1]
+
+
+def move_accuracy(loss: float) -> float:
+    """One move's accuracy, 0-100, from the win chance it gave away (0-1): lichess's
+    curve of the drop in win percentage, with its point for the analysis's own
+    imperfection, so that a move that gave nothing away scores 100."""
+    drop = 100.0 * max(0.0, min(1.0, loss))
+    return max(0.0, min(100.0, 103.1668 * math.exp(-0.04354 * drop) - 3.1669 + 1.0))
+
+
+def accuracy(losses: Iterable[float]) -> float | None:
+    """A player's accuracy, 0-100, over its moves' losses: the mean of their accuracies'
+    arithmetic and harmonic means (``move_accuracy``), ``None`` without a move.  The
+    harmonic mean counts each move at least 1, as lichess does, so that one move at 0
+    does not make the whole game 0."""
+    scores = [move_accuracy(loss) for loss in losses]
+    if not scores:
+        return None
+    mean = sum(scores) / len(scores)
+    harmonic = len(scores) / sum(1.0 / max(1.0, score) for score in scores)
+    return (mean + harmonic) / 2
 
 
 def swing(entry: dict[str, Any]) -> float:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any, Final
 
+from ...ai.review import accuracy
 from ..words import i18n
 
 JUDGEMENTS: Final = ("inaccuracy", "mistake", "blunder")
@@ -275,9 +276,9 @@ def summary_html(
     judged: Sequence[Judged],
     turning: Mapping[str, int | None] | None = None,
 ) -> str:
-    """One line per player: what the list shows of its moves, counted (luck apart),
-    and its turning point (``turning``: each side's ply, from ``Analysis.summary``),
-    said as the list says it."""
+    """One line per player: what the list shows of its moves, counted (luck apart), its
+    accuracy (explained once, under the lines), and its turning point (``turning``:
+    each side's ply, from ``Analysis.summary``), said as the list says it."""
     at = {entry.ply: entry for entry in judged if entry.listed}
     rows = []
     for colour in colours:
@@ -297,6 +298,9 @@ def summary_html(
         rolls = [i18n.counted(lang, COUNT_KEYS[k], found[k]) for k in LUCK if found[k]]
         if rolls:
             words += " " + i18n.t(lang, "review.summary.luck", rolls=_and(lang, rolls))
+        figure = accuracy_of(judged, colour)
+        if figure is not None:
+            words += " " + i18n.t(lang, "review.accuracy", accuracy=figure)
         point = at.get((turning or {}).get(colour) or -1)
         if point is not None and point.mover == colour:
             words += " " + turning_words(lang, point)
@@ -304,7 +308,18 @@ def summary_html(
             f'<li data-colour="{colour}"><strong>{escape(i18n.side(lang, colour))}</strong>'
             f" {escape(words)}</li>"
         )
-    return f'<ul class="review-summary">{"".join(rows)}</ul>'
+    listed = f'<ul class="review-summary">{"".join(rows)}</ul>'
+    if not any(accuracy_of(judged, colour) is not None for colour in colours):
+        return listed
+    about = escape(i18n.t(lang, "review.accuracy.about"))
+    return f'{listed}<p class="review-accuracy">{about}</p>'
+
+
+def accuracy_of(judged: Sequence[Judged], colour: str) -> int | None:
+    """``colour``'s accuracy, 0-100, over its moves judged so far (``ai.review.accuracy``:
+    lichess's, from the win chance each move gave away), ``None`` before its first."""
+    figure = accuracy(entry.loss for entry in judged if entry.mover == colour)
+    return None if figure is None else round(figure)
 
 
 def line_words(lang: str, entry: Judged) -> str:

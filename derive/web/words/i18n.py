@@ -457,6 +457,11 @@ EN: Final[dict[str, str]] = {
     "review.resume": "Resume the review",
     "review.mistakes": "Mistakes",
     "review.failed": "The review could not run: {reason}",
+    "review.accuracy": "Accuracy: {accuracy} out of 100.",
+    "review.accuracy.about": (
+        "Accuracy says how close a player’s moves came to the best move found, from the"
+        " chance of winning each one gave away: 100 if none gave any away."
+    ),
     # The puzzles room (issue 26: puzzles.html, enigmes.html)
     "puzzles.title": "Dérive puzzles",
     "puzzles.heading": "Puzzles",
@@ -993,6 +998,12 @@ FR: Final[dict[str, str]] = {
     "review.resume": "Reprendre l’analyse",
     "review.mistakes": "Erreurs",
     "review.failed": "L’analyse n’a pas pu se faire : {reason}",
+    "review.accuracy": "Précision : {accuracy} sur 100.",
+    "review.accuracy.about": (
+        "La précision dit à quel point les coups d’un joueur approchent du meilleur coup"
+        " trouvé, d’après les chances de gain que chacun a laissé échapper : 100 si aucun"
+        " n’en a perdu."
+    ),
     # The puzzles room (issue 26: puzzles.html, enigmes.html)
     "puzzles.title": "Énigmes de Dérive",
     "puzzles.heading": "Énigmes",
