@@ -449,7 +449,12 @@ def test_the_second_pass_looks_again_at_a_few_moves_of_each_side_and_resumes() -
 def test_a_damaged_second_look_is_refused() -> None:
     game = _played(BLOCK, "e5+", "b4-c3")
     data = Review(game).finish().to_data()
-    for key, value in (("deep", "lots"), ("better", 3), ("first", {"loss": 2.0})):
+    for key, value in (
+        ("deep", "lots"),
+        ("better", 3),
+        ("first", {"loss": 2.0}),
+        ("settled", "yes"),
+    ):
         bad = copy.deepcopy(data)
         bad["plies"][1][key] = value
         with pytest.raises(AnalysisError):

@@ -32,9 +32,11 @@ The API (all the browser worker needs)::
      # only for a move the second pass judged again (see below):
      "deep": 4000, "better": "b8-c9" | None, "first": {"loss": 0.04, "label": None}}
 
-An analysis whose first pass is done (its last position ``"final"``) is complete: kept
-and opened again, it is shown as it is, without the rest of its second pass, if it was
-stopped during it.
+An analysis is complete when every pass is done: its last position is ``"final"`` (the
+first pass reached it) and ``"settled"`` (nothing is left to look at again).  One kept
+while its second pass was under way (stopped, or its page closed) has its final position
+but is not settled: opened again, the review goes on from where it stopped.  Analyses
+kept before ``"settled"`` existed are resumed once, for what they lack.
 
 After the first pass, a second one looks again, at ``DEEP_BUDGET`` nodes, at the few
 moves of each side after which its chance fell most (``DEEP_PER_SIDE``), and first at a
@@ -257,9 +259,15 @@ class Analysis:
 
     @property
     def complete(self) -> bool:
-        """Every position searched (the first pass done: its last one is ``"final"``).
-        What the second pass did by then is kept with it; a review is not resumed for
-        the rest of it."""
+        """Every pass done: the last position ``"final"`` and ``"settled"``.  An analysis
+        whose first pass ended but whose later passes were stopped is not complete (a
+        review goes on with it), nor is an analysis kept before ``"settled"`` existed."""
+        last = self.plies[-1] if self.plies else {}
+        return last.get("final") is True and last.get("settled") is True
+
+    @property
+    def searched(self) -> bool:
+        """Every position searched (the first pass done): the graph is whole."""
         return bool(self.plies) and self.plies[-1].get("final") is True
 
     def with_tail(self, start: Any, tail: Any, game: Game) -> Analysis:
@@ -401,6 +409,8 @@ def _check_entry(entry: Any, k: int, game: Game, sides: set[str]) -> None:
         and first.get("label") in (None, *LABELS)
     ):
         raise AnalysisError(f"{where}: the first look's judgement is damaged")
+    if entry.get("settled", True) is not True:
+        raise AnalysisError(f"{where}: the review's end is damaged")
     proof = entry.get("proof")
     if proof is not None and not (type(proof) is int and k < proof <= len(game.moves)):
         raise AnalysisError(f"{where}: the proof is damaged")
@@ -496,6 +506,8 @@ class Review:
         self._changed = len(self._plies)
         """The first ply written or rewritten since the last ``changes()`` (a resumed
         analysis's plies are the asker's already)."""
+        self._settled = resume is not None and resume.complete
+        """Every pass done (``_settle``)."""
 
     def _resume(self, prior: Analysis) -> None:
         for entry in prior.plies:
@@ -511,7 +523,11 @@ class Review:
 
     @property
     def done(self) -> bool:
-        return not self._tasks and self._second() == []
+        return self._settled
+
+    def _left(self) -> bool:
+        """Whether any pass has something left to do."""
+        return bool(self._tasks) or bool(self._second())
 
     def progress(self) -> tuple[int, int]:
         """(searches done, searches in all)."""
@@ -521,11 +537,23 @@ class Review:
     def step(self) -> tuple[int, int]:
         """One more search of the first pass, or a slice of one of the second's;
         returns ``progress()``."""
+        if self._settled:
+            return self.progress()  # a whole analysis resumed: nothing to redo
         if self._tasks:
             self._first_pass(*self._tasks.pop())
         elif self._second():
             self._deepen(self._second()[0])
+        if not self._settled and not self._left():
+            self._settle()
         return self.progress()
+
+    def _settle(self) -> None:
+        """Every pass done: said in the last position (``"settled"``), so that an
+        analysis kept before this, its later passes stopped, is not taken for a whole
+        one (``Analysis.complete``)."""
+        self._settled = True
+        self._plies[-1]["settled"] = True
+        self._changed = min(self._changed, len(self._plies) - 1)
 
     def _first_pass(self, k: int, result: int) -> None:
         if result == 0:

@@ -110,8 +110,10 @@ class ReviewState:
 
     def analysed(self) -> int:
         """How much of the review is done, to know when there is more to keep: the
-        positions, and the moves the second pass judged again."""
-        return len(self.plies) + sum(1 for entry in self.plies if "deep" in entry)
+        positions, the moves the second pass judged again, and the end of every pass
+        (``"settled"``: kept without it, a review would be taken for unfinished)."""
+        settled = bool(self.plies) and self.plies[-1].get("settled") is True
+        return len(self.plies) + sum(1 for entry in self.plies if "deep" in entry) + settled
 
     def show(self, ply: int) -> None:
         self.shown = max(0, min(self.total, ply))

@@ -35,7 +35,8 @@ def choose(asked: int | None, kept: Analysis | None) -> tuple[int, Analysis | No
 
 def fill(state: ReviewState, kept: Analysis | None) -> None:
     """Start ``state`` from a kept analysis: a complete one is the whole review (no
-    search at all), a partial one is where the worker goes on from."""
+    search at all), a partial one is where the worker goes on from, one whose first
+    pass ended but whose later passes were stopped included (``Analysis.complete``)."""
     if kept is None or not kept.plies:
         return
     state.plies = [dict(entry) for entry in kept.plies]

@@ -107,3 +107,38 @@ def test_the_second_passs_judgements_are_kept_too() -> None:
     state.plies, state.done = whole.plies, True  # the second pass's answers came
     keeping.answered(state)
     assert [e.get("deep") for e in kept[-1][1]["plies"]] == [e.get("deep") for e in whole.plies]
+
+
+def test_a_review_stopped_during_its_second_pass_is_not_kept_as_complete() -> None:
+    game = _game(2 * KEEP_EVERY + 5)
+    whole = Review(game, 20).finish()
+    assert whole.complete
+    kept: list[dict[str, Any]] = []
+    state = ReviewState(Game.from_record(game.record()))
+    keeping = Keeping(lambda g, data: kept.append(data), 20, state)
+    review = Review(game, 20)
+    # Stopped once the first pass is done and the second has judged a move again.
+    while not (
+        state.plies and state.plies[-1].get("final") and any("deep" in e for e in state.plies)
+    ):
+        review.step()
+        start, plies = review.changes()
+        state.take({"start": start, "plies": plies, "done": review.done})
+        keeping.answered(state)
+    assert not review.done
+    keeping.stopped(state)  # the Stop button, or the page closed
+    stopped = Analysis.from_data(kept[-1], game)
+    assert stopped.searched and not stopped.complete
+    reopened = ReviewState(Game.from_record(game.record()))
+    fill(reopened, stopped)
+    assert not reopened.done  # the page goes on with it
+    assert Review(game, 20, resume=stopped).finish() == whole
+
+    # Kept before a review said it was settled: resumed, for what it lacks.
+    older = [dict(e) for e in whole.plies]
+    del older[-1]["settled"]
+    assert not Analysis(20, older).complete
+    assert Review(game, 20, resume=Analysis(20, older)).finish() == whole
+    # And one that is whole is the review: nothing searched again.
+    again = Review(game, 20, resume=whole)
+    assert again.done and again.step() and again.analysis() == whole
