@@ -1,12 +1,17 @@
-// The live lesson boards' only script before Python (the Learn pages and the embedded
-// board). Nothing here knows a rule: it
+// The live lesson boards' only script before Python (the Learn pages, the puzzles and the
+// embedded board). Nothing here knows a rule: it
 //  * keeps what the reader does to a board that is not live yet (clicks on its squares and
 //    buttons, keys on it) in window.deriveQueue, which the boards' Python
-//    (derive/web/learn/view.py) applies, in order, the moment each board is live;
+//    (derive/web/front/lessons.py) applies, in order, the moment each board is live:
+//    Python starts in the second after the reader reaches for a board, and a tap made
+//    meanwhile must not be lost (PyScript has no queue of its own for events that come
+//    before its handlers);
 //  * makes the boards reachable by keyboard, so that keys can be kept too;
 //  * starts Python, once: window.deriveStart() (a Learn page when the reader reaches for a
 //    board, the puzzles page once it has loaded, the embedded board when the reader uses
-//    it, assets/embed.js);
+//    it, assets/embed.js). The Learn pages and the embedded board start PyScript's named
+//    worker "lessons" (the engine, derive/web/learn/worker.py) and the page's MicroPython
+//    (derive/web/front/, config front.toml), which awaits it;
 //  * says so in the board's message if Python cannot start.
 // <html data-python> tells tests and the benchmark where Python is: idle, starting, failed.
 (() => {
@@ -16,12 +21,17 @@
   root.dataset.python = "idle";
   const queue = [];
   window.deriveQueue = queue;
+  // The page's MicroPython (type mpy) for a page whose engine is in the worker, else the
+  // page's Python (type py, on the page's thread).
   const ENTRIES = {
-    learn: "from derive.web.learn.page import main\nmain()\n",
-    embed: "from derive.web.learn.embed_page import main\nmain()\n",
-    puzzles: "from derive.web.puzzles.page import main\nmain()\n",
+    learn: ["mpy", "import asyncio\nfrom front.learn import main\nasyncio.create_task(main())\n"],
+    embed: ["mpy", "import asyncio\nfrom front.embed import main\nasyncio.create_task(main())\n"],
+    puzzles: ["py", "from derive.web.puzzles.page import main\nmain()\n"],
   };
-  // Keys a board may answer to (lesson_view.key_gesture decides, once live).
+  // The worker's exports (derive/web/learn/worker.py's EXPORTS), as PyScript finds them.
+  const WORKER = "from derive.web.learn.worker import EXPORTED\n" +
+    "globals().update(EXPORTED)\n__export__ = list(EXPORTED)\n";
+  // Keys a board may answer to (derive/web/front/keys.py decides, once live).
   const KEYS = new Set([
     "ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Home", "End", "PageUp", "PageDown",
     "Enter", " ", "Escape", "+", "=", "-", "_", "d", "D", "1", "2", "3", "4", "5", "6",
@@ -95,10 +105,19 @@
     if (started) return;
     started = true;
     root.dataset.python = "starting";
-    const entry = ENTRIES[document.body.dataset.entry];
+    const [type, entry] = ENTRIES[document.body.dataset.entry];
+    if (type === "mpy") {
+      const worker = document.createElement("script");
+      worker.type = "py";
+      worker.setAttribute("worker", "");
+      worker.setAttribute("name", "lessons");
+      worker.setAttribute("config", "./learn.toml");
+      worker.textContent = WORKER;
+      document.body.append(worker);
+    }
     const script = document.createElement("script");
-    script.type = "py";
-    script.setAttribute("config", "./learn.toml");
+    script.type = type;
+    script.setAttribute("config", type === "mpy" ? "./front.toml" : "./learn.toml");
     script.textContent = entry;
     document.body.append(script);
     // PyScript opens databases as it loads: where the browser refuses them (a frame on
@@ -156,6 +175,7 @@
   }
 
   window.deriveStart = start;
+  window.deriveFailed = failed;
   addEventListener("DOMContentLoaded", () => {
     reachable();
     if (document.body.dataset.entry === "learn") startOnIntent();

@@ -25,6 +25,7 @@ from tools.runtime.vendor import runtime_files
 REPO_ROOT = Path(__file__).resolve().parent.parent
 CONFIG = REPO_ROOT / "pyscript.toml"
 LIVE_CONFIG = REPO_ROOT / "learn.toml"
+FRONT_CONFIG = REPO_ROOT / "front.toml"
 ASSETS = REPO_ROOT / "assets"
 
 #: The service worker: served at the site's top (its scope is the folder it is in), never
@@ -40,6 +41,7 @@ PAGES = (
     "manifest.webmanifest",
     "pyscript.toml",
     "learn.toml",
+    "front.toml",
     "embed.html",
     "embed-kit.html",
     "integrer.html",
@@ -71,6 +73,7 @@ def app_files() -> list[str]:
     sources = {
         *config_sources(CONFIG.read_text(encoding="utf-8")),
         *config_sources(LIVE_CONFIG.read_text(encoding="utf-8")),
+        *config_sources(FRONT_CONFIG.read_text(encoding="utf-8")),
     }
     return [*PAGES, *assets, *sorted(sources)]
 

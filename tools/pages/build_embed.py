@@ -6,8 +6,9 @@ once, with no Python, and without a second copy of the rules or of the SVG funct
 tool draws, with ``derive.web.board.svg``, the empty board as seen from each side and every die
 face, as fragments of markup; ``assets/embed.js`` only parses the empty board for the
 link's seating, puts the link's dice on their squares and says that the board is not
-checked yet.  Python (``derive/web/learn/embed_page.py``, config ``learn.toml``) starts when the
-reader uses the board, checks every parameter and takes over.  The words the frame shows
+checked yet.  Python (the worker ``lessons``, ``derive/web/learn/worker.py``, and the page's
+MicroPython, ``derive/web/front/embed.py``) starts when the reader uses the board, checks
+every parameter and takes over.  The words the frame shows
 before Python come from the same tables Python uses (``i18n``, ``lesson``).
 
 The authors' pages give a snippet and a live example of each mode (every example is

@@ -42,7 +42,7 @@ from derive.web.board.svg import render_board  # noqa: E402
 from derive.web.table import panel  # noqa: E402
 from derive.web.table.controller import AI_LEVELS, Controller, Setup  # noqa: E402
 from derive.web.words import i18n, why  # noqa: E402
-from tools.pages.build_live import LIVE_ONLY  # noqa: E402
+from tools.pages.build_live import FRONT_ONLY, LIVE_ONLY  # noqa: E402
 from tools.pages.site_url import site_links  # noqa: E402
 
 PACKAGE = REPO_ROOT / "derive"
@@ -72,6 +72,8 @@ def browser_modules() -> list[str]:
         if "__pycache__" in relative.parts or relative.name in TERMINAL_ONLY:
             continue
         if relative.as_posix() in LIVE_ONLY:  # the lesson boards' own (learn.toml)
+            continue
+        if relative.as_posix() in FRONT_ONLY:  # the page's MicroPython (front.toml)
             continue
         found.append(relative.as_posix())
     return found

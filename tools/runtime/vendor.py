@@ -15,6 +15,10 @@
   stored memory snapshot of a booted interpreter when there is one (see that file).
   ``pyodide.asm.mjs`` gets V8's compile hint as its first line (``PREFIXES``).
   No package wheels are shipped: the game must not use ``packages =``.
+* ``vendor/micropython/``: ``@micropython/micropython-webassembly-pyscript``'s
+  ``micropython.mjs`` and ``micropython.wasm``, the interpreter of the pages' own Python
+  (``<script type="mpy">``: the event handlers on the page's thread), the build PyScript
+  0.7.31 loads by default (its CDN fallback names the same version).
 
 Checks on the way that the installed npm packages are the versions pinned in package.json and
 that the Pyodide version matches the one the PyScript bundle was built for.
@@ -59,6 +63,12 @@ PYODIDE_SOURCES = {
     **{name: PYODIDE_DIR / name for name in PYODIDE_START_FILES},
 }
 PYODIDE_FILES = tuple(PYODIDE_SOURCES)
+MICROPYTHON = "@micropython/micropython-webassembly-pyscript"
+MICROPYTHON_DIR = NODE_MODULES / "@micropython" / "micropython-webassembly-pyscript"
+MICROPYTHON_SOURCES = {
+    name: MICROPYTHON_DIR / name for name in ("micropython.mjs", "micropython.wasm")
+}
+MICROPYTHON_FILES = tuple(MICROPYTHON_SOURCES)
 #: Built beside the copies, from the site's sources: the bytecode of every source
 #: (``build_bytecode.py``) and the Python image (``build_snapshot.py``, ``build_image.py``).
 #: Named here, with the copies, so that the site's list (``tools/site_files.py``) reads the
@@ -102,7 +112,7 @@ def check_pins() -> dict[str, str]:
     if not isinstance(deps, dict):
         raise VendorError("package.json has no dependencies")
     versions: dict[str, str] = {}
-    for name in ("@pyscript/core", "pyodide"):
+    for name in ("@pyscript/core", "pyodide", MICROPYTHON):
         pinned = deps.get(name)
         pkg_json = NODE_MODULES / name / "package.json"
         if not pkg_json.is_file():
@@ -138,7 +148,8 @@ def runtime_files() -> list[str]:
     """Every file of ``vendor/`` that a page or a worker of the site loads."""
     pyscript = [f"vendor/pyscript/{name}" for name in pyscript_files()]
     pyodide = [f"vendor/pyodide/{name}" for name in PYODIDE_FILES]
-    return sorted([*pyscript, *pyodide, BYTECODE, IMAGE])
+    micropython = [f"vendor/micropython/{name}" for name in MICROPYTHON_FILES]
+    return sorted([*pyscript, *pyodide, *micropython, BYTECODE, IMAGE])
 
 
 def bundled_pyodide_version() -> str:
@@ -223,6 +234,7 @@ def main(argv: list[str] | None = None) -> int:
         pyscript = {name: PYSCRIPT_DIST / name for name in pyscript_files()}
         changes = sync(pyscript, VENDOR / "pyscript", args.check)
         changes += sync(PYODIDE_SOURCES, VENDOR / "pyodide", args.check, PREFIXES)
+        changes += sync(MICROPYTHON_SOURCES, VENDOR / "micropython", args.check)
         stamp = VENDOR / "versions.json"
         stamp_text = json.dumps(versions, indent=2, sort_keys=True) + "\n"
         if not stamp.is_file() or stamp.read_text(encoding="utf-8") != stamp_text:

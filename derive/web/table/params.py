@@ -74,7 +74,9 @@ def parse(
     ``parse_ai`` reads the ``ai`` value (``derive.ai.parse_seats``); without it, as when
     the AI is not available, ``ai=`` is an error.
     """
-    values = _split(query) if isinstance(query, str) else {k: list(v) for k, v in query.items()}
+    values = (
+        split_query(query) if isinstance(query, str) else {k: list(v) for k, v in query.items()}
+    )
     launch = Launch()
 
     def one(name: str) -> str | None:
@@ -136,8 +138,9 @@ def _switch(name: str, value: str | None) -> bool:
     return value in ("", "1", "true")
 
 
-def _split(query: str) -> dict[str, list[str]]:
-    # Imported here: urllib.parse costs ~60 ms of start-up in Pyodide, and the page
+def split_query(query: str) -> dict[str, list[str]]:
+    """A link's ``?a=1&b=2`` as the browser's URLSearchParams splits it."""
+    # Imported here: urllib.parse costs ~60 ms of start-up in Pyodide, and the game page
     # hands over its parameters already split by the browser (URLSearchParams).
     from urllib.parse import parse_qs
 

@@ -527,6 +527,10 @@ RULES: Final[tuple[Rule, ...]] = (
         r"the solution is longer than (\d+) characters",
         lambda m: f"la solution dépasse {m[1]} caractères",
     ),
+    _rule(
+        r"the link is longer than (\d+) characters",
+        lambda m: f"le lien dépasse {m[1]} caractères",
+    ),
     _rule(r"no moves given", lambda m: "aucun coup donné"),
     _rule(
         r"give either moves or (task|interactive), not both",

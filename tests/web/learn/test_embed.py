@@ -173,8 +173,8 @@ def test_the_live_boards_config_ships_their_modules_only() -> None:
     shipped = {k.replace("{DERIVE}", "") for k in config["files"] if k != "{DERIVE}"}
     assert shipped == set(build_live.closure())
     for needed in (
-        "web/learn/page.py",
-        "web/learn/embed_page.py",
+        "web/learn/worker.py",
+        "web/learn/desk.py",
         "web/words/engine_fr.py",
         "web/learn/lesson.py",
     ):
@@ -182,6 +182,16 @@ def test_the_live_boards_config_ships_their_modules_only() -> None:
     assert not any(m.startswith(("ai/", "web/shelf", "web/storage", "web/app")) for m in shipped)
     assert shipped >= build_live.LIVE_ONLY
     assert not build_live.LIVE_ONLY & set(build_web.browser_modules())  # not the game's
+
+
+def test_the_page_side_config_ships_the_front_package_on_micropython() -> None:
+    config = tomllib.loads((ROOT / "front.toml").read_text(encoding="utf-8"))
+    assert config["interpreter"] == "./vendor/micropython/micropython.mjs"
+    assert "packages" not in config
+    shipped = {Path(k).name: Path(v) for k, v in config["files"].items()}
+    assert set(shipped) == {Path(m).name for m in build_live.front_modules()}
+    assert all(v.parent.as_posix() == "front" for v in shipped.values())
+    assert not build_live.FRONT_ONLY & set(build_web.browser_modules())  # not the game's
 
 
 def _data() -> dict[str, object]:

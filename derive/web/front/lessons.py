@@ -1,0 +1,308 @@
+"""The lesson boards on the page's thread: the Learn pages, the puzzles, the embedded board.
+
+Each board is an element with ``data-lesson`` holding ``figure.lesson-board`` (its
+``.board-wrap`` holds the SVG), the step buttons (``data-action="prev"`` / ``"next"``,
+``.lesson-counter``), the action buttons and ``p.lesson-message``. A click or a key on it
+becomes a *gesture*; gestures are sent to the worker ``lessons`` one at a time, in order,
+and the *steps* it answers (``derive.web.learn.desk``) are carried out before the next is
+sent: a move's animation ends before the next gesture is applied. Gestures made before the
+board was live were kept by ``assets/live-boards.js`` in ``window.deriveQueue`` and are
+sent first.
+
+MicroPython (``front``'s docstring): the page is handed in (``window``), so that the
+tests run this module under MicroPython with a page of their own.
+"""
+
+import asyncio
+
+from . import keys
+
+MYPY = False
+if MYPY:  # pragma: no cover - read by mypy only
+    from collections.abc import Callable
+    from typing import Any
+
+TOUCH = ("touch", "pen")
+"""Pointer types whose gesture is a tap."""
+
+
+def click_gesture(target: "Any") -> "tuple[str, str] | None":
+    """What a click on ``target`` (inside a lesson) asks for."""
+    button = closest(target, "button[data-action]")
+    if button is not None:
+        return None if button.disabled else ("action", str(button.dataset.action))
+    pick = closest(target, ".picker [data-value]")
+    if pick is not None:
+        return ("value", str(pick.dataset.value))
+    square = closest(target, "[data-square]")
+    if square is not None:
+        return ("square", str(square.dataset.square))
+    return None
+
+
+def field(event: "Any", name: str) -> "Any":
+    """An event's field, ``None`` where it has none: a script, an extension or a screen
+    reader may dispatch a bare ``Event('keydown')`` with no key, no modifiers."""
+    return present(getattr(event, name, None))
+
+
+def closest(target: "Any", selector: str) -> "Any":
+    """``target.closest(selector)``, ``None`` for none and for a target that is not an
+    element (the document, a text node)."""
+    if target is None or not hasattr(target, "closest"):
+        return None
+    return present(target.closest(selector))
+
+
+def present(value: "Any") -> "Any":
+    """JavaScript's ``null`` and ``undefined`` as ``None``."""
+    if value is None:
+        return None
+    kind = str(type(value))
+    if "JsProxy" in kind and str(value) in ("null", "undefined", "<undefined>"):
+        return None
+    return value
+
+
+class Lesson:
+    """One lesson board on the page: its gestures in order, the worker's steps carried
+    out."""
+
+    def __init__(self, window: "Any", root: "Any", desk: "Any") -> None:
+        self.window = window
+        self.root = root
+        self.ident = str(root.dataset.lesson)
+        self.desk = desk
+        """The worker's exports (``learn/worker.py``)."""
+        self.figure = root.querySelector(".lesson-board")
+        self.wrap = self.figure.querySelector(".board-wrap")
+        self.picker = window.document.createElement("div")
+        self.picker.className = "picker"
+        self.picker.hidden = True
+        self.figure.append(self.picker)
+        self.mode = ""
+        self.picking = False
+        self.next_ok = False
+        """The board has a step forward (the latest ``show`` said so)."""
+        self.pending: list[tuple[str, str]] = []
+        self.running = False
+        self.on_gesture: Callable[[str], None] | None = None
+        """Told of every gesture the reader makes (an embed stops its autoplay)."""
+
+    @property
+    def live(self) -> bool:
+        return str(self.figure.dataset.live) == "true"
+
+    def push(self, kind: str, value: str, by_reader: bool = True) -> None:
+        """Apply a gesture after those already waiting; ``press`` is a key kept before
+        the board was live, read as ``keys.lesson_key`` reads it once the board is."""
+        if by_reader and self.on_gesture is not None:
+            self.on_gesture(kind)
+        self.pending.append((kind, value))
+        if not self.running:
+            self.running = True
+            asyncio.create_task(self.drain())
+
+    def key(self, key: str) -> bool:
+        """A key on the focused board: whether the board takes it (the handler then keeps
+        it from the browser)."""
+        gesture = keys.lesson_key(self.mode, self.picking, key)
+        if gesture is None:
+            return False
+        self.push(gesture[0], gesture[1])
+        return True
+
+    async def drain(self) -> None:
+        try:
+            while self.pending:
+                kind, value = self.pending.pop(0)
+                if kind == "press":
+                    gesture = keys.lesson_key(self.mode, self.picking, value)
+                    if gesture is None:
+                        continue
+                    kind, value = gesture
+                # Gestures waiting behind this one (clicks made before the board was
+                # live, fast key repeats) are applied without animation.
+                steps = await self.desk.gesture(self.ident, kind, value, not self.pending)
+                await self.carry(steps)
+        finally:
+            self.running = False
+
+    async def go_live(self, steps: "Any") -> None:
+        """The live board's first picture, then what the reader did before it was."""
+        await self.carry(steps)
+        self.figure.dataset.live = "true"
+        self.root.classList.remove("waiting")
+
+    async def carry(self, steps: "Any") -> None:
+        board = self.window.deriveBoard
+        for step in steps:
+            do = str(step["do"])
+            if do == "show":
+                self.show(step)
+            elif do == "fly":
+                await board.fly(self.wrap, step["square"], step["end"], step["hops"], step["ms"])
+            elif do == "roll":
+                await board.roll(
+                    self.wrap, step["square"], step["faces"], step["frame"], step["hold"]
+                )
+            elif do == "pause":
+                await asyncio.sleep(int(step["ms"]) / 1000)
+
+    def show(self, step: "Any") -> None:
+        """The board and the lesson's parts as ``step`` says (``desk.LessonPlay.show``)."""
+        self.mode = str(step["mode"])
+        self.picking = bool(step["picking"])
+        self.window.deriveBoard.draw(self.wrap, step["markup"])
+        active = str(step["active"])
+        if active:
+            self.wrap.setAttribute("aria-activedescendant", active)
+        else:
+            self.wrap.removeAttribute("aria-activedescendant")
+        quiet = False
+        status = present(self.root.querySelector(".lesson-status"))
+        if status is not None:  # the embedded board's line: whose turn, what is selected
+            status.textContent = step["status"]
+            quiet = bool(step["notice_quiet"])
+        words = present(self.figure.querySelector(".board-words"))
+        if words is not None:
+            words.textContent = step["words"]
+        solved = str(step["solved"])
+        if solved:
+            self.figure.dataset.solved = solved
+        box = present(self.root.querySelector(".lesson-message"))
+        if box is not None:
+            kind = "" if quiet else str(step["notice_kind"])
+            box.className = "lesson-message " + kind if kind else "lesson-message"
+            box.innerHTML = "" if quiet else step["notice"]
+        controls = step["controls"]
+        self.next_ok = bool(controls["next"])
+        for button in self.root.querySelectorAll("button[data-action]"):
+            action = str(button.dataset.action)
+            enabled = present(controls[action]) if action in KNOWN_CONTROLS else None
+            if enabled is not None:
+                button.disabled = not enabled
+        counter = present(self.root.querySelector(".lesson-counter"))
+        if counter is not None:
+            counter.textContent = step["counter"]
+        ply = str(step["ply"])
+        for item in self.root.querySelectorAll(".lesson-steps [data-ply]"):
+            if str(item.dataset.ply) == ply:
+                item.setAttribute("aria-current", "step")
+            else:
+                item.removeAttribute("aria-current")
+        self.picker.hidden = not self.picking
+        self.picker.innerHTML = step["picker"] if self.picking else ""
+        if self.picking:
+            at = step["picker_at"]
+            board = self.window.deriveBoard
+            board.placeBeside(self.picker, at["left"], at["top"], at["above"])
+
+
+KNOWN_CONTROLS = ("prev", "next", "up", "down", "reroll", "reset", "solution")
+"""The buttons a ``show`` step says are usable or not."""
+
+
+class Lessons:
+    """Every lesson board of a page, and the page's handlers that feed them."""
+
+    def __init__(self, window: "Any", desk: "Any") -> None:
+        self.window = window
+        self.desk = desk
+        self.boards: dict[str, Lesson] = {}
+
+    def add(self, root: "Any") -> "Lesson":
+        lesson = Lesson(self.window, root, self.desk)
+        self.boards[lesson.ident] = lesson
+        return lesson
+
+    async def wake(self, lesson: "Lesson", steps: "Any") -> None:
+        """Make ``lesson`` live, then apply what the reader did to it before it was."""
+        await lesson.go_live(steps)
+        for item in kept(self.window):
+            if str(item["lesson"]) == lesson.ident:
+                lesson.push(str(item["kind"]), str(item["value"]))
+
+    def board_of(self, target: "Any") -> "Lesson | None":
+        root = closest(target, "[data-lesson]")
+        lesson = self.boards.get(str(root.dataset.lesson)) if root is not None else None
+        return lesson if lesson is not None and lesson.live else None
+
+    def click(self, event: "Any") -> None:
+        target = field(event, "target")
+        lesson = self.board_of(target)
+        gesture = click_gesture(target) if lesson is not None else None
+        if lesson is not None and gesture is not None:
+            if gesture[0] == "square":  # the keys that follow go to this board
+                lesson.wrap.focus(self.window.JSON.parse('{"preventScroll": true}'))
+            lesson.push(gesture[0], gesture[1])
+
+    def keydown(self, event: "Any") -> None:
+        if any(field(event, name) for name in ("altKey", "metaKey", "ctrlKey")):
+            return
+        target = field(event, "target")
+        lesson = self.board_of(target)
+        key = field(event, "key")
+        if lesson is None or not isinstance(key, str) or closest(target, ".board-wrap") is None:
+            return
+        if lesson.key(key):
+            event.preventDefault()
+
+    def pointerdown(self, event: "Any") -> None:
+        kind = field(event, "pointerType")
+        if isinstance(kind, str) and kind:  # a bare event says nothing of the device
+            touch = kind in TOUCH
+            self.window.document.documentElement.dataset.pointer = "touch" if touch else "mouse"
+            self.desk.touch(touch)  # a promise: its answer is not needed
+
+
+def listen(when: "Any", document: "Any", page: "Lessons") -> None:
+    """``page``'s handlers as PyScript's event handlers, on the whole document (a board
+    made live later is found by its element). Plain functions: MicroPython's ``when``
+    reads a handler's signature, which a bound method has not there."""
+
+    def on_click(event: "Any") -> None:
+        guarded(page.window, page.click, event)
+
+    def on_key(event: "Any") -> None:
+        guarded(page.window, page.keydown, event)
+
+    def on_pointer(event: "Any") -> None:
+        guarded(page.window, page.pointerdown, event)
+
+    when("click", document)(on_click)
+    when("keydown", document)(on_key)
+    when("pointerdown", document)(on_pointer)
+
+
+def guarded(window: "Any", handler: "Any", event: "Any") -> None:
+    """A bug in a handler is logged, never raised into the browser's event loop."""
+    try:
+        handler(event)
+    except Exception as error:  # noqa: BLE001 - the last line of defence
+        window.console.error("A lesson board's handler failed: " + repr(error))
+
+
+async def started(window: "Any", run: "Any") -> None:
+    """Run a page's start (``run``, a coroutine); if it fails, the boards say so in words
+    (``assets/live-boards.js``) and keep their pictures."""
+    try:
+        await run
+    except Exception as error:  # noqa: BLE001 - the last line of defence
+        window.console.error("The lesson boards could not start: " + repr(error))
+        window.deriveFailed()
+
+
+def kept(window: "Any") -> "list[Any]":
+    """What ``assets/live-boards.js`` kept in ``window.deriveQueue`` before Python."""
+    queue = present(getattr(window, "deriveQueue", None))
+    return list(queue) if queue is not None else []
+
+
+def coarse_pointer(window: "Any") -> bool:
+    """The device's main pointer is a finger: until a gesture says otherwise, "tap"."""
+    return bool(window.matchMedia("(pointer: coarse)").matches)
+
+
+def reduced_motion(window: "Any") -> bool:
+    return bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)

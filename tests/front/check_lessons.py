@@ -1,0 +1,230 @@
+# Run under MicroPython by tests/test_front.py (tests/front/run.mjs): the page side's
+# lesson boards with a page and a worker of the test's own. Prints "ok" at the end.
+import asyncio
+
+from front import keys, learn, lessons
+
+
+class Data:
+    pass
+
+
+class Classes:
+    def __init__(self):
+        self.names = set()
+
+    def add(self, name):
+        self.names.add(name)
+
+    def remove(self, name):
+        self.names.discard(name)
+
+
+class Node:
+    def __init__(self, parent=None, **data):
+        self.dataset = Data()
+        for name, value in data.items():
+            setattr(self.dataset, name, value)
+        self.parent = parent
+        self.attributes = {}
+        self.children = {}
+        self.classList = Classes()
+        self.disabled = False
+        self.hidden = False
+        self.textContent = ""
+        self.innerHTML = ""
+        self.className = ""
+        self.found = {}
+
+    def closest(self, selector):
+        node = self
+        while node is not None:
+            if selector in node.found:
+                return node.found[selector]
+            node = node.parent
+        return None
+
+    def querySelector(self, selector):
+        return self.children.get(selector)
+
+    def querySelectorAll(self, selector):
+        got = self.children.get(selector)
+        return got if isinstance(got, list) else []
+
+    def setAttribute(self, name, value):
+        self.attributes[name] = value
+
+    def removeAttribute(self, name):
+        self.attributes.pop(name, None)
+
+    def append(self, child):
+        pass
+
+    def focus(self, options=None):
+        pass
+
+
+class Board:
+    def __init__(self):
+        self.calls = []
+
+    def draw(self, element, markup):
+        self.calls.append(("draw", markup))
+
+    async def fly(self, element, square, end, hops, ms):
+        self.calls.append(("fly", square))
+
+    async def roll(self, element, square, faces, frame, hold):
+        self.calls.append(("roll", square))
+
+    def placeBeside(self, box, left, top, above):
+        self.calls.append(("beside", left, top, above))
+
+
+class Document:
+    def createElement(self, tag):
+        return Node()
+
+
+class Window:
+    def __init__(self):
+        self.deriveBoard = Board()
+        self.document = Document()
+        self.deriveQueue = []
+
+
+def show(markup, **more):
+    step = {
+        "do": "show",
+        "markup": markup,
+        "mode": "try",
+        "active": "",
+        "status": "",
+        "words": "",
+        "solved": "",
+        "notice_kind": "",
+        "notice": "",
+        "notice_quiet": False,
+        "controls": {
+            "prev": False,
+            "next": True,
+            "up": True,
+            "down": False,
+            "reroll": False,
+            "reset": True,
+            "solution": False,
+        },
+        "counter": "",
+        "ply": 0,
+        "picking": "",
+        "picker": "",
+        "picker_at": {},
+    }
+    step.update(more)
+    return step
+
+
+class Desk:
+    def __init__(self):
+        self.asked = []
+
+    async def gesture(self, ident, kind, value, animate):
+        self.asked.append((kind, value, animate))
+        if kind == "square":
+            return [
+                show("moved"),
+                {"do": "fly", "square": value, "end": [0, 0], "hops": [], "ms": 10},
+            ]
+        return [show(kind + ":" + value)]
+
+
+def lesson_element():
+    root = Node(lesson="lesson-one")
+    figure = Node(root, live="false")
+    wrap = Node(figure)
+    figure.children[".board-wrap"] = wrap
+    root.children[".lesson-board"] = figure
+    root.children[".lesson-message"] = Node(root)
+    up = Node(root, action="up")
+    up.disabled = True
+    root.children["button[data-action]"] = [up]
+    return root, figure, wrap, up
+
+
+# ----- the key table: every board's keys, one table
+assert keys.lesson_key("watch", False, "ArrowRight") == ("action", "next")
+assert keys.lesson_key("watch", False, "Home") == ("action", "first")
+assert keys.lesson_key("watch", False, "d") is None
+assert keys.lesson_key("try", False, "ArrowUp") == ("key", "cursor:up-right")
+assert keys.lesson_key("try", False, "Enter") == ("key", "Enter")
+assert keys.lesson_key("try", False, "=") == ("action", "up")
+assert keys.lesson_key("exercise", False, "D") == ("action", "reroll")
+assert keys.lesson_key("try", False, "u") is None  # undo is the game page's, not a lesson's
+assert keys.lesson_key("try", False, "3") is None
+assert keys.lesson_key("try", True, "3") == ("value", "3")
+assert keys.maybe_lesson_key("5") and not keys.maybe_lesson_key("x")
+
+# ----- a click: a button, a value of the picker, a square, nothing
+root = Node()
+button = Node(root, action="next")
+root.found["[data-lesson]"] = root
+button.found["button[data-action]"] = button
+assert lessons.click_gesture(button) == ("action", "next")
+button.disabled = True
+assert lessons.click_gesture(button) is None
+square = Node(root, square="c3")
+square.found["[data-square]"] = square
+assert lessons.click_gesture(square) == ("square", "c3")
+assert lessons.click_gesture(Node(root)) is None
+assert lessons.click_gesture(None) is None
+assert lessons.closest("a text node", "x") is None
+
+
+class Event:
+    pass
+
+
+async def flow():
+    window = Window()
+    window.deriveQueue = [
+        {"lesson": "lesson-one", "kind": "square", "value": "e5"},
+        {"lesson": "other", "kind": "square", "value": "a1"},
+    ]
+    desk = Desk()
+    page = lessons.Lessons(window, desk)
+    element, figure, wrap, up = lesson_element()
+    lesson = page.add(element)
+    assert lesson.ident == "lesson-one" and not lesson.live
+    await page.wake(lesson, [show("first")])
+    assert lesson.live and figure.dataset.live == "true"
+    assert not up.disabled  # the show step said the button is usable
+    # A key on the focused board, and a click, while the kept tap is being applied:
+    event = Event()
+    event.key = "ArrowDown"
+    event.target = wrap
+    wrap.found[".board-wrap"] = wrap
+    wrap.found["[data-lesson]"] = element
+    prevented = []
+    event.preventDefault = lambda: prevented.append(True)
+    page.keydown(event)
+    assert prevented == [True]
+    bare = Event()  # a bare event: no key, no target
+    page.keydown(bare)
+    page.click(bare)
+    for _ in range(20):
+        await asyncio.sleep(0)
+    # The kept tap first, not animated (the key waited behind it), then the key, animated.
+    assert desk.asked == [("square", "e5", False), ("key", "cursor:down-left", True)], desk.asked
+    calls = window.deriveBoard.calls
+    assert calls[0] == ("draw", "first") and ("fly", "e5") in calls, calls
+    assert calls[-1] == ("draw", "key:cursor:down-left"), calls
+    assert not lesson.running and lesson.pending == []
+
+
+await flow()  # noqa: F704 - run by runPythonAsync, which awaits at the top level
+
+# ----- the Learn page wakes the boards used, then those in sight, then the rest
+a, b, c = Node(lesson="a"), Node(lesson="b"), Node(lesson="c")
+woken = learn.order([a, b, c], ["c"], lambda s: s is b)
+assert [s.dataset.lesson for s in woken] == ["c", "b", "a"]
+print("ok")

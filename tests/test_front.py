@@ -1,0 +1,86 @@
+"""The page side's Python (``derive/web/front/``) under the MicroPython the pages load, and
+its calls to the worker against the worker's list of exports."""
+
+from __future__ import annotations
+
+import ast
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from derive.web.learn import worker
+
+ROOT = Path(__file__).resolve().parent.parent
+FRONT = ROOT / "derive" / "web" / "front"
+RUNNER = ROOT / "tests" / "front" / "run.mjs"
+MICROPYTHON = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
+
+
+def run_micropython(script: Path) -> subprocess.CompletedProcess[str]:
+    node = shutil.which("node")
+    if node is None or not MICROPYTHON.is_dir():
+        pytest.fail("node and the pinned MicroPython are needed: run `make deps`")
+    return subprocess.run(
+        [node, str(RUNNER), str(script)], capture_output=True, text=True, timeout=120, check=False
+    )
+
+
+def test_the_lesson_boards_page_side_runs_under_micropython() -> None:
+    done = run_micropython(ROOT / "tests" / "front" / "check_lessons.py")
+    assert done.returncode == 0 and done.stdout.strip().endswith("ok"), done.stderr
+
+
+def test_what_micropython_lacks_fails_here(tmp_path: Path) -> None:
+    """The runner is a real judge: a module MicroPython has not is an error there."""
+    script = tmp_path / "lacks.py"
+    script.write_text("import dataclasses\n", encoding="utf-8")
+    done = run_micropython(script)
+    assert done.returncode == 1 and "dataclasses" in done.stderr
+
+
+def test_every_page_side_module_imports_under_micropython(tmp_path: Path) -> None:
+    names = sorted(p.stem for p in FRONT.glob("*.py") if p.stem != "__init__")
+    script = tmp_path / "imports.py"
+    script.write_text(
+        "".join(f"import front.{name}\n" for name in names) + "print('ok')\n", encoding="utf-8"
+    )
+    done = run_micropython(script)
+    assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr
+
+
+def _calls_to_the_worker() -> list[tuple[str, int, str]]:
+    """Every ``desk.<export>(...)`` the page side makes: name, arguments, where."""
+    found = []
+    for path in sorted(FRONT.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and isinstance(node.func.value, ast.Name | ast.Attribute)
+                and (
+                    getattr(node.func.value, "id", "") == "desk"
+                    or getattr(node.func.value, "attr", "") == "desk"
+                )
+            ):
+                found.append((node.func.attr, len(node.args), f"{path.name}:{node.lineno}"))
+    return found
+
+
+def test_the_page_calls_the_worker_only_as_its_exports_say() -> None:
+    calls = _calls_to_the_worker()
+    assert {name for name, _, _ in calls} == set(worker.EXPORTS)  # each export is used
+    for name, count, where in calls:
+        arguments, _ = worker.EXPORTS[name]
+        assert count == len(arguments), f"{where}: {name} takes {arguments}"
+
+
+def test_the_worker_exports_what_its_list_says() -> None:
+    assert set(worker.EXPORTED) == set(worker.EXPORTS)
+    for name, function in worker.EXPORTED.items():
+        arguments, _ = worker.EXPORTS[name]
+        assert function.__code__.co_argcount == len(arguments), name
+        assert list(function.__code__.co_varnames[: len(arguments)]) == [
+            a.partition(":")[0] for a in arguments
+        ]
