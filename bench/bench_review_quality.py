@@ -5,10 +5,12 @@ Held-out seeded games are played between two levels one step apart (``easy``-``m
 ``medium``-``hard``, as the arena plays them: ``derive.arena.Player`` at each level's
 arena node budget, the first level taking red in even games and yellow in odd ones) in
 L2 and L3, and each is reviewed as the game page reviews it (``derive.ai.review.Review``
-at ``BUDGET`` nodes, then its second pass at ``DEEP_BUDGET``).  The reference, measured
-in the same run on the same reviews, is the first pass alone: what the review said
-before the second pass existed (its judgements are kept in each move the second pass
-judged again, ``"first"``).  Measured, for the reference and for the review:
+at ``BUDGET`` nodes, then its second pass at ``DEEP_BUDGET``, then its rollouts,
+``ROLLOUTS`` play-outs a move).  The reference, measured in the same run on the same
+reviews, is the first pass alone: what the review said before the second pass existed
+(its judgements are kept in each move judged again, ``"first"``); between them, the two
+searching passes without the rollouts (what the rollouts replaced, ``"roll"``).
+Measured, for each of the three:
 
 * **the loser marked**: the share of decisive games in which the losing side has at
   least one move marked mistake or blunder (goal: at least 90%);
@@ -22,8 +24,8 @@ judged again, ``"first"``).  Measured, for the reference and for the review:
 * **Brier score**: the win chance of the side to move in every position reviewed
   (the graph's figures, not changed by the second pass) against the game's result
   (1 a win, 0 a loss, 0.5 a draw), and always saying 0.5 beside it (0.25); goal 0.12;
-* **time** in CPython: the first pass a position (what the first result costs), and
-  the second pass a game.
+* **time** in CPython: the first pass a position (what the first result costs), the
+  second pass and the rollouts a game.
 
 Usage: ``python bench/bench_review_quality.py`` (L2, ``easy``-``medium``, 6 games, 4
 play-outs a move: about a minute on one core).  Measured so far: 12 such games with 8
@@ -55,7 +57,7 @@ from typing import Any
 
 from harness import REPO_ROOT, write_results  # first: it puts the repository on the path
 
-from derive.ai.review import BUDGET, DEEP_BUDGET, Analysis, Review  # noqa: E402
+from derive.ai.review import BUDGET, DEEP_BUDGET, ROLLOUTS, Analysis, Review  # noqa: E402
 from derive.arena import Player  # noqa: E402
 from derive.game import Game  # noqa: E402
 from derive.notation import REROLL, Move  # noqa: E402
@@ -78,6 +80,7 @@ class Played:
     analysis: Analysis
     first_s: float
     deep_s: float
+    roll_s: float
     searches: int
 
 
@@ -136,21 +139,16 @@ def play_game(pair: tuple[str, str], rules: str, seed: int, index: int) -> tuple
     return game, seats
 
 
-def review(game: Game, deep: int) -> tuple[Analysis, float, float, int]:
-    """The review of ``game``, with the first pass's and the second's time apart."""
-    started = time.perf_counter()
-    review = Review(game, deep=deep)
-    first_done = 0.0
+def review(game: Game, deep: int, rollouts: int | None) -> tuple[Analysis, list[float], int]:
+    """The review of ``game``, with each pass's time apart (first, second, rollouts)."""
+    times = {"first": 0.0, "deeper": 0.0, "rollouts": 0.0}
+    review = Review(game, deep=deep, rollouts=rollouts)
     while not review.done:
+        stage = review.stage
+        started = time.perf_counter()
         review.step()
-        if (
-            not first_done
-            and review.analysis().plies[-1:]
-            and review.analysis().plies[-1].get("final")
-        ):
-            first_done = time.perf_counter()
-    ended = time.perf_counter()
-    return review.analysis(), first_done - started, ended - first_done, review.progress()[1]
+        times[stage] += time.perf_counter() - started
+    return review.analysis(), list(times.values()), review.progress()[1]
 
 
 def outcome(game: Game, side: str) -> float:
@@ -188,14 +186,25 @@ def gain(played: Played, ply: int, better: str, playouts: int, seed: int) -> flo
     return shares[0] - shares[1]
 
 
-def judged(analysis: Analysis, first: bool) -> list[tuple[int, str, float, str]]:
+WAYS = ("first pass (reference)", "first and second passes", "review")
+"""The ways of judging measured: the first pass alone, the two searching passes (what
+the review said before its rollouts), and the whole review with its rollouts."""
+
+
+def judged(analysis: Analysis, way: str) -> list[tuple[int, str, float, str]]:
     """The marked moves, (ply, mover, loss, better move), as the first pass alone
-    judged them (``first``) or as the review does."""
+    judged them, the two passes before the rollouts, or the whole review (``WAYS``)."""
+    first = way == WAYS[0]
     found = []
     for entry in analysis.plies:
         if "mover" not in entry:
             continue
-        said = entry.get("first", entry) if first else entry
+        if first:
+            said = entry.get("first", entry)
+        elif way == WAYS[1]:
+            said = entry.get("roll", entry)  # what the rollouts replaced
+        else:
+            said = entry
         better = analysis.plies[entry["ply"] - 1].get("best")
         if not first and "better" in entry:
             better = entry["better"]
@@ -228,21 +237,24 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=4000)
     parser.add_argument("--results", type=Path, default=RESULTS, help="the JSON file to write")
     parser.add_argument("--deep", type=int, default=DEEP_BUDGET, help="second pass nodes (0: none)")
+    parser.add_argument(
+        "--rollouts", type=int, default=ROLLOUTS, help="play-outs of each move rolled out (0: none)"
+    )
     args = parser.parse_args()
 
-    tallies = {"first pass (reference)": Tally(), "review": Tally()}
+    tallies = {name: Tally() for name in WAYS}
     errors: list[float] = []
     games: list[dict[str, Any]] = []
-    first_s = deep_s = 0.0
+    first_s = deep_s = roll_s = 0.0
     positions = 0
     began = time.perf_counter()
     for pair_name in args.pairs.split(","):
         for rules in args.rules.split(","):
             for index in range(args.games):
                 game, seats = play_game(PAIRS[pair_name], rules, args.seed, index)
-                analysis, first, deep, searches = review(game, args.deep)
-                played = Played(game, seats, analysis, first, deep, searches)
-                first_s, deep_s = first_s + first, deep_s + deep
+                analysis, (first, deep, roll), searches = review(game, args.deep, args.rollouts)
+                played = Played(game, seats, analysis, first, deep, roll, searches)
+                first_s, deep_s, roll_s = first_s + first, deep_s + deep, roll_s + roll
                 positions += len(analysis.plies)
                 errors.extend(brier(played))
                 loser = None
@@ -257,10 +269,11 @@ def main() -> None:
                     "seats": seats,
                     "first_s": round(first, 2),
                     "deep_s": round(deep, 2),
+                    "roll_s": round(roll, 2),
                 }
                 played_out: dict[tuple[int, str], float] = {}
                 for name, tally in tallies.items():
-                    marks = judged(analysis, first=name != "review")
+                    marks = judged(analysis, name)
                     tally.marks += len(marks)
                     if loser is not None:
                         tally.decisive += 1
@@ -277,8 +290,8 @@ def main() -> None:
                 games.append(row)
                 print(
                     f"{pair_name} {rules} game {index}: {game.ply} plies, winner {game.winner},"
-                    f" first pass {first:.1f} s, second {deep:.1f} s,"
-                    f" marked {len(judged(analysis, True))} -> {len(judged(analysis, False))},"
+                    f" first pass {first:.1f} s, second {deep:.1f} s, rollouts {roll:.1f} s,"
+                    f" marked {' -> '.join(str(len(judged(analysis, w))) for w in WAYS)},"
                     f" gains {row['gains']}",
                     flush=True,
                 )
@@ -292,6 +305,7 @@ def main() -> None:
         "positions": positions,
         "first_pass_ms_per_position": 1000 * first_s / max(positions, 1),
         "second_pass_s_per_game": deep_s / max(len(games), 1),
+        "rollouts_s_per_game": roll_s / max(len(games), 1),
         "seconds": round(time.perf_counter() - began, 1),
         "games": games,
     }
@@ -313,7 +327,8 @@ def main() -> None:
     print(
         f"\nBrier {brier_score:.3f} (0.5 always: 0.250) over {len(errors)} positions;"
         f" first pass {result['first_pass_ms_per_position']:.0f} ms a position,"
-        f" second pass {result['second_pass_s_per_game']:.1f} s a game (CPython);"
+        f" second pass {result['second_pass_s_per_game']:.1f} s a game,"
+        f" rollouts {result['rollouts_s_per_game']:.1f} s a game (CPython);"
         f" {result['seconds']:.0f} s in all. Written to {args.results}"
     )
 

@@ -6,8 +6,10 @@ The API (all the browser worker needs)::
     review = Review(game)            # a Game (finished or not); never modified
     while not review.done:
         review.step()                # one search at BUDGET nodes, or a slice of the
-                                     # second pass's (DEEP_SLICE_S); stop any time
+                                     # second pass's (DEEP_SLICE_S) or of the
+                                     # rollouts' (ROLL_SLICE_S); stop any time
         review.progress()            # (searches done, searches in all)
+        review.stage                 # "first", "deeper", "rollouts" or "done"
     analysis = review.analysis()     # an Analysis of every position searched so far
     data = analysis.to_data()        # JSON-ready, for a record's "analysis" key
     Analysis.from_data(data, game)   # AnalysisError (a ValueError) if bad or foreign
@@ -30,7 +32,12 @@ The API (all the browser worker needs)::
      "luck_label": "lucky" | "unlucky" | None,
      "proof": k + 1,                  # only when raised: see below
      # only for a move the second pass judged again (see below):
-     "deep": 4000, "better": "b8-c9" | None, "first": {"loss": 0.04, "label": None}}
+     "deep": 4000, "better": "b8-c9" | None, "first": {"loss": 0.04, "label": None},
+     # only for a move the rollouts settled (see below), with what they replaced:
+     "roll": {"n": 16, "gain": 0.12, "low": 0.03, "loss": 0.04, "label": None,
+              "reason": None},
+     # only in the last position, once every pass is done:
+     "settled": True}
 
 An analysis is complete when every pass is done: its last position is ``"final"`` (the
 first pass reached it) and ``"settled"`` (nothing is left to look at again).  One kept
@@ -46,6 +53,20 @@ the positions before and after each, and judges the move again by them (``loss``
 ``label``, ``reason``; ``better``: the deeper search's better move; ``first``: what the
 first pass said).  The first pass's figures, shown as soon as they come, stay those of
 every position: the graph does not move.
+
+Last, rollouts settle the doubtful moves of each side that did not win, as GNU
+Backgammon settles its doubtful ones: of each, the ``ROLL_PER_SIDE`` moves after which
+its chance fell most or that the searches judged worst (``ROLL_DOUBT`` at least, marked
+or not), with a better move named; not a re-roll (luck), a move in or into a proven
+loss, one that ended the game, nor a mark whose reason is a fact (``CERTAIN``).  The
+position before is played out ``rollouts`` times after the better move and as many after
+the move played (``_Rollouts``: ``ROLL_PLIES`` plies of the ``easy`` player, then the
+mover's chance in the position reached, by a noise-free one-ply search and the same
+curve, or the result), play-out ``i`` of both moves seeded alike.  The mean of the
+differences is the move's ``loss``; the move is marked (by ``THRESHOLDS``) only if that
+mean less ``ROLL_Z`` standard errors, a one-sided 95% bound, is above 0: the play-outs
+agree that the better move wins more often.  Otherwise it is not marked, whatever the
+searches said.  ``"roll"`` keeps the gain, its bound and what the searches said.
 
 A search sees two or three plies.  When the search of position ``k + 1`` proves a win
 for the side that moved into it (a forced win its search of position ``k`` missed),
@@ -93,8 +114,11 @@ fitted: the arena data are two-sided).
 from __future__ import annotations
 
 import math
+import random
+import statistics
+import time
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
 from .. import safejson
@@ -104,6 +128,7 @@ from ..limits import MAX_PLIES, kind_of
 from ..notation import CAPTURE, REROLL, Move
 from .evaluate import WIN_BOUND, exposed
 from .facts import die, facts
+from .levels import level_spec
 from .search import Search
 
 FORMAT: Final = "derive-analysis"
@@ -146,6 +171,41 @@ the slicing never changes what it finds."""
 
 DOUBT: Final = 0.05
 """A fall in the mover's chance below this is not worth a second look."""
+
+ROLLOUTS: Final = 16
+"""Play-outs of each of the two moves a rollout compares (``Review._roll``), at
+``BUDGET``: a review at another budget plays out in proportion (at most 64)."""
+
+ROLL_PLIES: Final = 8
+"""Plies a play-out goes on before the position it reached is judged (a truncated
+rollout, as GNU Backgammon's): the fast policy's own errors grow with the length of a
+play-out, and eight plies are about 0.05 s in CPython."""
+
+ROLL_PER_SIDE: Final = 6
+"""Moves of each losing side settled by rollouts (``Review._roll_candidates``)."""
+
+ROLL_DOUBT: Final = 0.03
+"""A move whose chance fell (or that the search judged to give away) less than this is
+not rolled out."""
+
+ROLL_Z: Final = 1.645
+"""The rollouts' rule: the alternative's mean gain over the move played, less this many
+standard errors (a one-sided 95% bound), must stay above 0 for a mark."""
+
+ROLL_SLICE_S: Final = 0.05
+"""Time of one step of the rollouts: a play-out's plies go on, one search each, for
+about this long; the seeds, not the slicing, decide what they find."""
+
+_POLICY: Final = level_spec("easy")
+"""The rollouts' fast policy: the ``easy`` player (one ply and a capture, its noise
+giving each play-out its own line), at its arena node budget."""
+
+_LEAF: Final = replace(_POLICY, noise=0.0)
+"""How the position a play-out reached is judged: the same one-ply search, noise-free,
+its score put through the win chance's curve."""
+
+CERTAIN: Final = ("misses_win", "allows_win", "allows_forced_win")
+"""Reasons that are facts, not estimates (a win at once, or proven): never rolled out."""
 
 _LEVEL: Final = "hard"
 """The search used: the strongest level, noise-free, so the same budget always
@@ -217,6 +277,79 @@ class _Searching:
             return None
         score = round(progress.score, 4)
         return Searched(str(progress.best_move), score, _chances(self.game, score))
+
+
+def _resolved(move: Move, rng: random.Random) -> Move:
+    """A re-roll with its result drawn by ``rng``: each play-out rolls its own dice."""
+    if move.kind == REROLL:
+        return move.unresolved._replace(value=rng.randint(1, 6))
+    return move
+
+
+class _Rollouts:
+    """Play-outs of two moves from one position, a slice at a time: play-out ``i`` of
+    each move is seeded alike (the same dice and the same choices where the two lines
+    meet the same positions), so their difference is the moves' and not the dice's.
+
+    Each play-out goes ``ROLL_PLIES`` plies by the fast policy (``_POLICY``), then the
+    position reached is judged (``_LEAF``): the mover's chance there, or the result if
+    the game ended."""
+
+    def __init__(
+        self, before: Game, moves: tuple[Move, Move], mover: str, count: int, seed: int
+    ) -> None:
+        self.before = before
+        self.moves = moves
+        self.mover = mover
+        self.count = count
+        self.seed = seed
+        self.values: tuple[list[float], list[float]] = ([], [])
+        self._game: Game | None = None
+        self._rng = random.Random(0)
+        self._plies = 0
+
+    @property
+    def played_out(self) -> int:
+        """Play-outs finished, of ``2 * count``."""
+        return len(self.values[0]) + len(self.values[1])
+
+    def step(self, seconds: float | None) -> tuple[float, float] | None:
+        """About ``seconds`` more (``None``: to the end); once done, the first move's
+        mean gain over the second in the mover's chance, and its one-sided 95% lower
+        bound (``ROLL_Z``)."""
+        began = time.perf_counter()
+        while self.played_out < 2 * self.count:
+            game = self._game
+            if game is None:
+                arm, index = self.played_out % 2, self.played_out // 2
+                self._rng = random.Random(self.seed * 1_000_003 + index)
+                game = self._game = self.before.copy()
+                game.push(_resolved(self.moves[arm], self._rng))
+                self._plies = 0
+            elif game.is_over or self._plies >= ROLL_PLIES:
+                self.values[self.played_out % 2].append(self._value(game))
+                self._game = None
+            else:
+                search = Search(
+                    game,
+                    spec=_POLICY,
+                    seed=self._rng.getrandbits(32),
+                    max_nodes=_POLICY.arena_nodes,
+                )
+                game.push(_resolved(search.finish().best_move, self._rng))
+                self._plies += 1
+            if seconds is not None and time.perf_counter() - began >= seconds:
+                return None
+        gains = [a - b for a, b in zip(*self.values, strict=True)]
+        mean = statistics.fmean(gains)
+        spread = statistics.stdev(gains) if len(gains) > 1 else 0.0
+        return mean, mean - ROLL_Z * spread / math.sqrt(len(gains))
+
+    def _value(self, game: Game) -> float:
+        if game.is_over:
+            return _terminal_chances(game)[self.mover]
+        found = Search(game, spec=_LEAF, seed=0, max_nodes=_LEAF.arena_nodes).finish()
+        return _chances(game, round(found.score, 4))[self.mover]
 
 
 @dataclass
@@ -409,6 +542,18 @@ def _check_entry(entry: Any, k: int, game: Game, sides: set[str]) -> None:
         and first.get("label") in (None, *LABELS)
     ):
         raise AnalysisError(f"{where}: the first look's judgement is damaged")
+    roll = entry.get("roll")
+    if roll is not None and not (
+        isinstance(roll, dict)
+        and type(roll.get("n")) is int
+        and roll["n"] >= 1
+        and all(_number(roll.get(key)) and -1.0 <= roll[key] <= 1.0 for key in ("gain", "low"))
+        and _number(roll.get("loss"))
+        and 0.0 <= roll["loss"] <= 1.0
+        and roll.get("label") in (None, *LABELS)
+        and isinstance(roll.get("reason"), dict | None)
+    ):
+        raise AnalysisError(f"{where}: the rollouts' judgement is damaged")
     if entry.get("settled", True) is not True:
         raise AnalysisError(f"{where}: the review's end is damaged")
     proof = entry.get("proof")
@@ -461,12 +606,18 @@ class Review:
         *,
         resume: Analysis | None = None,
         deep: int | None = None,
+        rollouts: int | None = None,
     ):
         """``deep``: nodes per search of the second pass (0: none, the first pass
         alone, as before it existed); by default ``DEEP_BUDGET`` in the proportion of
-        ``budget`` to ``BUDGET``, so that a review asked to be light is light twice."""
+        ``budget`` to ``BUDGET``, so that a review asked to be light is light twice.
+        ``rollouts``: play-outs of each move the rollouts compare (0: none), by default
+        ``ROLLOUTS`` in the same proportion, at most four times as many."""
         self.budget = budget
         self.deep = DEEP_BUDGET * budget // BUDGET if deep is None else deep
+        self.rollouts = (
+            min(4 * ROLLOUTS, ROLLOUTS * budget // BUDGET) if rollouts is None else rollouts
+        )
         self._moves = list(game.moves)
         # Every position, rebuilt from the start from the game's own record (a copy
         # has no history to step back through).
@@ -488,8 +639,11 @@ class Review:
                 rolled = self._moves[k - 1].value
                 self._tasks.extend((k - 1, r) for r in range(1, 7) if r != rolled)
         self._first = len(self._tasks)
+        self._rolled_bound = 2 * self.rollouts * ROLL_PER_SIDE * len(game.sides)
         self._total = self._first + (2 * DEEP_PER_SIDE * len(game.sides) if self.deep else 0)
-        """An upper bound until the first pass ends and the second's moves are known."""
+        self._total += self._rolled_bound
+        """An upper bound until the first pass ends and the later passes' moves are
+        known (a play-out counts as one search: they cost about as much)."""
         self._tasks.reverse()
         self._deep: list[int] | None = None
         """The second pass's moves still to judge (plies), once the first pass is done."""
@@ -498,6 +652,12 @@ class Review:
         """The second pass's search of the position before the move being judged."""
         self._looking: _Searching | None = None
         """The second pass's search under way."""
+        self._rolls: list[int] | None = None
+        """The moves still to settle by rollouts (plies), once the second pass is done."""
+        self._rolls_done = 0
+        """Play-outs of the moves settled (``2 * rollouts`` each)."""
+        self._rolling: _Rollouts | None = None
+        """The rollouts under way."""
         self._plies: list[dict[str, Any]] = []
         if resume is not None:
             if resume.budget != budget:
@@ -520,18 +680,33 @@ class Review:
             self._plies.append(entry)
         if any(entry.get("deep", self.deep) != self.deep for entry in prior.plies):
             raise AnalysisError("the analysis to resume was looked at deeper at another budget")
+        if any(
+            entry.get("roll", {}).get("n", self.rollouts) != self.rollouts for entry in prior.plies
+        ):
+            raise AnalysisError("the analysis to resume was played out a different number of times")
 
     @property
     def done(self) -> bool:
         return self._settled
 
+    @property
+    def stage(self) -> str:
+        """What the review is at: ``"first"`` (the first pass), ``"deeper"`` (the second),
+        ``"rollouts"`` or ``"done"``."""
+        if self._settled:
+            return "done"
+        if self._tasks:
+            return "first"
+        return "deeper" if self._second() else "rollouts"
+
     def _left(self) -> bool:
         """Whether any pass has something left to do."""
-        return bool(self._tasks) or bool(self._second())
+        return bool(self._tasks) or bool(self._second()) or bool(self._third())
 
     def progress(self) -> tuple[int, int]:
-        """(searches done, searches in all)."""
+        """(searches done, searches in all); a play-out counts as one search."""
         done = self._first - len(self._tasks) + self._deep_done + (self._half is not None)
+        done += self._rolls_done + (self._rolling.played_out if self._rolling else 0)
         return done, self._total
 
     def step(self) -> tuple[int, int]:
@@ -543,6 +718,8 @@ class Review:
             self._first_pass(*self._tasks.pop())
         elif self._second():
             self._deepen(self._second()[0])
+        elif self._third():
+            self._roll(self._third()[0])
         if not self._settled and not self._left():
             self._settle()
         return self.progress()
@@ -577,7 +754,7 @@ class Review:
             chosen = self._candidates() if self.deep else []
             self._deep = [k for k in chosen if "deep" not in self._plies[k]]
             self._deep_done = 2 * (len(chosen) - len(self._deep))
-            self._total = self._first + 2 * len(chosen)
+            self._total = self._first + 2 * len(chosen) + self._rolled_bound
         return self._deep
 
     def _candidates(self) -> list[int]:
@@ -609,6 +786,97 @@ class Review:
         return sorted(
             k for found in falls.values() for _, k in sorted(found, reverse=True)[:DEEP_PER_SIDE]
         )
+
+    def _third(self) -> list[int]:
+        """The moves the rollouts have still to settle ([] once done); chosen when the
+        second pass is done, from figures the rollouts do not change (what they
+        replace is kept in ``"roll"``), so that a resumed review chooses the same."""
+        if self._tasks or self._second():
+            return []
+        if self._rolls is None:
+            chosen = self._roll_candidates() if self.rollouts else []
+            self._rolls = [k for k in chosen if "roll" not in self._plies[k]]
+            self._rolls_done = 2 * self.rollouts * (len(chosen) - len(self._rolls))
+            self._total += 2 * self.rollouts * len(chosen) - self._rolled_bound
+            self._rolled_bound = 2 * self.rollouts * len(chosen)
+        return self._rolls
+
+    def _alternative(self, k: int) -> str | None:
+        """The better move named for the move that led to ``k``, if it is another."""
+        entry = self._plies[k]
+        better = entry["better"] if "better" in entry else self._plies[k - 1].get("best")
+        if better is None or Move.parse(better).unresolved == self._moves[k - 1].unresolved:
+            return None
+        return str(better)
+
+    def _roll_candidates(self) -> list[int]:
+        """The moves the rollouts settle: of each side that did not win, the
+        ``ROLL_PER_SIDE`` after which its chance fell most or that the search judged
+        worst (``ROLL_DOUBT`` at least), marked or not, with a better move named; in
+        ply order.  Left alone: re-rolls (luck), moves in or into a proven loss, moves
+        that ended the game, and marks whose reason is a fact (``CERTAIN``)."""
+        plies, last = self._plies, len(self._plies) - 1
+        winner = self._positions[-1].winner
+        found: dict[str, list[tuple[float, int]]] = {}
+        for k in range(1, last + 1):
+            entry = plies[k]
+            mover = entry["mover"]
+            if mover == winner or self._moves[k - 1].kind == REROLL:
+                continue
+            if "proof" in plies[k - 1] or "proof" in entry or self._positions[k].is_over:
+                continue
+            searched = entry.get("roll", entry)  # the judgement before any rollout
+            reason = searched.get("reason") if "roll" in entry else entry.get("reason")
+            if reason and reason.get("code") in CERTAIN:
+                continue
+            if self._alternative(k) is None:
+                continue
+            later = plies[min(k + 1, last)]["chances"][mover]
+            fall = plies[k - 1]["chances"][mover] - min(entry["chances"][mover], later)
+            doubt = max(fall, searched["loss"])
+            if doubt >= ROLL_DOUBT:
+                found.setdefault(mover, []).append((doubt, k))
+        return sorted(
+            k for each in found.values() for _, k in sorted(each, reverse=True)[:ROLL_PER_SIDE]
+        )
+
+    def _roll(self, k: int) -> None:
+        """A slice of the rollouts of move ``k`` against its better move; once done, the
+        move is judged by them: its loss is the better move's mean gain, and it is marked
+        only if the one-sided 95% bound of that gain is above 0 (``ROLL_Z``)."""
+        entry = self._plies[k]
+        mover = entry["mover"]
+        better = self._alternative(k)
+        assert better is not None
+        if self._rolling is None:
+            moves = (Move.parse(better), self._moves[k - 1])
+            self._rolling = _Rollouts(self._positions[k - 1], moves, mover, self.rollouts, k)
+        found = self._rolling.step(ROLL_SLICE_S)
+        if found is None:
+            return
+        self._rolling = None
+        assert self._rolls is not None
+        self._rolls.pop(0)
+        self._rolls_done += 2 * self.rollouts
+        gain, low = round(found[0], 4), round(found[1], 4)
+        entry.setdefault("first", {"loss": entry["loss"], "label": entry["label"]})
+        entry["roll"] = {
+            "n": self.rollouts,
+            "gain": gain,
+            "low": low,
+            "loss": entry["loss"],
+            "label": entry["label"],
+            "reason": entry["reason"],
+        }
+        loss = round(max(0.0, min(1.0, gain)), 4)
+        label = _label(loss) if low > 0 else None
+        same = entry.get("better", better) == better
+        if label and not (entry["reason"] and same):
+            entry["reason"] = self._reason(k, mover, better, self._plies[k].get("best"))
+        elif not label:
+            entry["reason"] = None
+        entry["loss"], entry["label"], entry["better"] = loss, label, better
+        self._changed = min(self._changed, k)
 
     def _deepen(self, k: int) -> None:
         """A slice of the second pass's searches of move ``k``: the position before it,
