@@ -21,16 +21,13 @@
   root.dataset.python = "idle";
   const queue = [];
   window.deriveQueue = queue;
-  // The page's MicroPython (type mpy) for a page whose engine is in the worker, else the
-  // page's Python (type py, on the page's thread).
-  const ENTRIES = {
-    learn: ["mpy", "import asyncio\nfrom front.learn import main\nasyncio.create_task(main())\n"],
-    embed: ["mpy", "import asyncio\nfrom front.embed import main\nasyncio.create_task(main())\n"],
-    puzzles: ["py", "from derive.web.puzzles.page import main\nmain()\n"],
-  };
-  // The worker's exports (derive/web/learn/worker.py's EXPORTS), as PyScript finds them.
-  const WORKER = "from derive.web.learn.worker import EXPORTED\n" +
+  // Each page's MicroPython (derive/web/front/<entry>.py) and the room of its worker's
+  // exports (EXPORTS of derive/web/<room>/worker.py), as PyScript finds them.
+  const page = (entry) => `import asyncio\nfrom front.${entry} import main\n` +
+    "asyncio.create_task(main())\n";
+  const exports = (room) => `from derive.web.${room}.worker import EXPORTED\n` +
     "globals().update(EXPORTED)\n__export__ = list(EXPORTED)\n";
+  const ROOMS = { learn: "learn", embed: "learn", puzzles: "puzzles" };
   // Keys a board may answer to (derive/web/front/keys.py decides, once live).
   const KEYS = new Set([
     "ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Home", "End", "PageUp", "PageDown",
@@ -105,20 +102,18 @@
     if (started) return;
     started = true;
     root.dataset.python = "starting";
-    const [type, entry] = ENTRIES[document.body.dataset.entry];
-    if (type === "mpy") {
-      const worker = document.createElement("script");
-      worker.type = "py";
-      worker.setAttribute("worker", "");
-      worker.setAttribute("name", "lessons");
-      worker.setAttribute("config", "./learn.toml");
-      worker.textContent = WORKER;
-      document.body.append(worker);
-    }
+    const entry = document.body.dataset.entry;
+    const worker = document.createElement("script");
+    worker.type = "py";
+    worker.setAttribute("worker", "");
+    worker.setAttribute("name", "lessons");
+    worker.setAttribute("config", "./learn.toml");
+    worker.textContent = exports(ROOMS[entry]);
+    document.body.append(worker);
     const script = document.createElement("script");
-    script.type = type;
-    script.setAttribute("config", type === "mpy" ? "./front.toml" : "./learn.toml");
-    script.textContent = entry;
+    script.type = "mpy";
+    script.setAttribute("config", "./front.toml");
+    script.textContent = page(entry);
     document.body.append(script);
     // PyScript opens databases as it loads: where the browser refuses them (a frame on
     // another site), vendor/pyodide/memory-idb.mjs gives it some in memory, first.

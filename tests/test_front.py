@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from derive.web.learn import worker
+from derive.web.puzzles import worker as puzzles_worker
 
 ROOT = Path(__file__).resolve().parent.parent
 FRONT = ROOT / "derive" / "web" / "front"
@@ -68,19 +69,31 @@ def _calls_to_the_worker() -> list[tuple[str, int, str]]:
     return found
 
 
+WORKERS = {
+    "learn.py": (worker,),
+    "embed.py": (worker,),
+    "puzzles.py": (puzzles_worker,),
+    "lessons.py": (worker, puzzles_worker),  # the board of every page
+}
+"""Which worker each page-side module calls (``assets/live-boards.js`` starts it)."""
+
+
 def test_the_page_calls_the_worker_only_as_its_exports_say() -> None:
     calls = _calls_to_the_worker()
-    assert {name for name, _, _ in calls} == set(worker.EXPORTS)  # each export is used
+    used = {name for name, _, _ in calls}
+    assert used == set(worker.EXPORTS) | set(puzzles_worker.EXPORTS)  # each export is used
     for name, count, where in calls:
-        arguments, _ = worker.EXPORTS[name]
-        assert count == len(arguments), f"{where}: {name} takes {arguments}"
+        for exports in WORKERS[where.partition(":")[0]]:
+            arguments, _ = exports.EXPORTS[name]
+            assert count == len(arguments), f"{where}: {name} takes {arguments}"
 
 
-def test_the_worker_exports_what_its_list_says() -> None:
-    assert set(worker.EXPORTED) == set(worker.EXPORTS)
-    for name, function in worker.EXPORTED.items():
-        arguments, _ = worker.EXPORTS[name]
-        assert function.__code__.co_argcount == len(arguments), name
-        assert list(function.__code__.co_varnames[: len(arguments)]) == [
-            a.partition(":")[0] for a in arguments
-        ]
+def test_every_worker_exports_what_its_list_says() -> None:
+    for exports in (worker, puzzles_worker):
+        assert set(exports.EXPORTED) == set(exports.EXPORTS)
+        for name, function in exports.EXPORTED.items():
+            arguments, _ = exports.EXPORTS[name]
+            assert function.__code__.co_argcount == len(arguments), name
+            assert list(function.__code__.co_varnames[: len(arguments)]) == [
+                a.partition(":")[0] for a in arguments
+            ]

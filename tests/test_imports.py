@@ -23,7 +23,7 @@ KNOWN: tuple[frozenset[str], ...] = ()
 """Circles tolerated exactly as they are, while one is being taken apart (none now).  One
 that changes fails; so does one that is gone, until it is deleted from here."""
 
-ROOMS = ("words", "board", "table", "shelf", "learn", "play")
+ROOMS = ("front", "words", "board", "table", "shelf", "learn", "play")
 """The browser app's rooms, lowest first (``derive/web/__init__.py``)."""
 PAGES = ("table", "shelf", "learn", "play")
 """The rooms over the board: the game at the table and the pages' own."""
@@ -41,7 +41,6 @@ LOWER_THAN: tuple[tuple[str, str, tuple[str, ...]], ...] = (
         "derive.web.review",
         ("derive.web.shelf", "derive.web.learn", "derive.web.puzzles", "derive.web.play"),
     ),
-    ("the DOM helpers", "derive.web.dom", tuple(f"derive.web.{r}" for r in ROOMS)),
 )
 """(who, modules under this prefix, may not import modules under these prefixes);
 a module under one of the forbidden prefixes is not itself bound by the row."""
@@ -273,3 +272,29 @@ def test_the_engine_importing_the_app_is_caught(tmp_path: Path) -> None:
         },
     )
     assert crossings(edges) == ["the engine: derive.ai imports derive.web.i18n"]
+
+
+def test_the_page_side_imports_nothing_of_the_app() -> None:
+    """``derive.web.front`` runs in MicroPython: it imports its own modules, MicroPython's
+    and PyScript's, never the engine or a room (they use dataclasses, typing, __future__),
+    and ``typing`` only where mypy alone reads it (``if MYPY:``)."""
+    allowed = {"asyncio", "pyscript", "json"}
+    front = Path(__file__).resolve().parent.parent / "derive" / "web" / "front"
+    for path in sorted(front.glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        guarded = {
+            id(inner)
+            for node in ast.walk(tree)
+            if isinstance(node, ast.If) and getattr(node.test, "id", "") == "MYPY"
+            for inner in ast.walk(node)
+        }
+        for node in ast.walk(tree):
+            if id(node) in guarded:
+                continue
+            if isinstance(node, ast.Import):
+                names = [alias.name.partition(".")[0] for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                names = [] if node.level else [(node.module or "").partition(".")[0]]
+            else:
+                continue
+            assert set(names) <= allowed, f"{path.name}:{node.lineno} imports {names}"

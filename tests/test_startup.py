@@ -161,7 +161,7 @@ def test_snapshot_manifest_is_up_to_date_and_holds_no_browser_module() -> None:
         "derive.web.play.page",
         "derive.web.shelf.storage",
     } <= (set(modules))
-    assert not {"derive.web.board.element", "derive.web.dom"} & set(modules)
+    assert not {"derive.web.front.lessons", "derive.web.front.learn"} & set(modules)
     # A page's PyScript writes the same files later: the snapshot's must be among them
     assert set(files) <= set(build_sw.config_sources((ROOT / "pyscript.toml").read_text()))
     for name in modules:

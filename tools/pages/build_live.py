@@ -1,8 +1,8 @@
 """Regenerate the live lesson boards' two PyScript configs.
 
 * ``learn.toml``: the worker ``lessons`` (Pyodide, the engine) of the Learn pages
-  (``rules.html``, ``regles.html``) and the embedded board (``embed.html``), and the puzzle
-  pages' Python. Its ``[files]`` table lists exactly the modules of ``derive`` they import
+  (``rules.html``, ``regles.html``) and the embedded board (``embed.html``), and of the puzzle
+  pages. Its ``[files]`` table lists exactly the modules of ``derive`` they import
   (followed from ``ENTRIES``, imports inside functions included), so a page of lessons never
   fetches the AI or the saved-games shelf. The modules only these boards use
   (``LIVE_ONLY``) are left out of the game's config in turn (``tools/pages/build_web.py``).
@@ -30,18 +30,16 @@ PACKAGE = REPO_ROOT / "derive"
 CONFIG = REPO_ROOT / "learn.toml"
 FRONT_CONFIG = REPO_ROOT / "front.toml"
 FRONT = PACKAGE / "web" / "front"
-ENTRIES = ("derive.web.learn.worker", "derive.web.puzzles.page")
+ENTRIES = ("derive.web.learn.worker", "derive.web.puzzles.worker")
 LIVE_ONLY = frozenset(
     {
-        "web/dom.py",
         "web/learn/desk.py",
         "web/learn/embed.py",
-        "web/learn/view.py",
         "web/learn/worker.py",
         "web/puzzles/__init__.py",
         "web/puzzles/catalogue.py",
         "web/puzzles/chooser.py",
-        "web/puzzles/page.py",
+        "web/puzzles/worker.py",
         "web/puzzles/rating.py",
         "web/puzzles/session.py",
         "web/puzzles/store.py",

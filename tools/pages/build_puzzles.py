@@ -1,6 +1,7 @@
 """Regenerate the puzzles pages: ``puzzles.html`` (English) and ``enigmes.html`` (French).
 
-The page is the frame the puzzles' Python (``derive/web/puzzles/page.py``) fills: a Learn
+The page is the frame the puzzles' Python (``derive/web/puzzles/worker.py`` in the worker,
+``derive/web/front/puzzles.py`` on the page) fills: a Learn
 exercise board (``figure.lesson-board[data-task][data-solution]``, its buttons and
 message), the rating, streak and solved count, the theme filter and "another one".  Its
 words are ``derive/web/words/i18n.py``'s ``puzzles.*``.  Before Python the board is drawn

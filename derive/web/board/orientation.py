@@ -14,20 +14,7 @@ from ...board import COLOURS, OPPOSITE, SIZE, SQUARES, square_name
 from .svg import screen_cell
 
 Diagonal = Literal["up-left", "up-right", "down-left", "down-right"]
-
-#: Arrow keys walk the diagonals of play, turned a quarter clockwise (up goes up and to
-#: the right, right goes down and to the right…); the four keys of a numeric keypad's
-#: corners (Home, Page Up, End, Page Down) name each diagonal directly.
-KEY_DIAGONALS: Final[dict[str, Diagonal]] = {
-    "ArrowUp": "up-right",
-    "ArrowRight": "down-right",
-    "ArrowDown": "down-left",
-    "ArrowLeft": "up-left",
-    "Home": "up-left",
-    "PageUp": "up-right",
-    "End": "down-left",
-    "PageDown": "down-right",
-}
+"""The keys that walk them are ``front.keys.KEY_DIAGONALS``."""
 
 _SCREEN_STEP: Final[dict[Diagonal, tuple[int, int]]] = {
     "up-left": (-1, -1),

@@ -4,8 +4,7 @@ A surface is handed the markup and the motions, plain data all (``motion``'s); i
 no rules. ``LinkSurface`` is the game page's board, reached through the page's view
 (``link.Link``), wherever the game's Python runs; ``StepSurface`` writes what it is handed
 down as steps, which the lesson boards' worker returns to the page's MicroPython
-(``learn.desk``); ``element.ElementSurface`` is a board element on the page's own thread
-(the puzzle pages, until they move to the worker too).
+(``learn.desk``).
 """
 
 from __future__ import annotations

@@ -60,6 +60,9 @@ WATCH_KEYS: "Final[dict[str, str]]" = {
 """A board stepped through (a lesson to watch, an embed's moves): its moves, forward and
 back."""
 
+HISTORY_STEPS: "Final[dict[str, str]]" = {"ArrowLeft": "prev", "ArrowRight": "next"}
+"""The game page's keys through its history of moves."""
+
 REVIEW_STEPS: "Final[dict[str, int]]" = {
     "ArrowLeft": -1,
     "ArrowRight": 1,

@@ -88,6 +88,8 @@ class Lesson:
         self.running = False
         self.on_gesture: Callable[[str], None] | None = None
         """Told of every gesture the reader makes (an embed stops its autoplay)."""
+        self.on_step: Any = None
+        """Carries out the steps of the page's own (a puzzle's verdict), awaited."""
 
     @property
     def live(self) -> bool:
@@ -148,6 +150,8 @@ class Lesson:
                 )
             elif do == "pause":
                 await asyncio.sleep(int(step["ms"]) / 1000)
+            elif self.on_step is not None:
+                await self.on_step(step)
 
     def show(self, step: "Any") -> None:
         """The board and the lesson's parts as ``step`` says (``desk.LessonPlay.show``)."""

@@ -11,7 +11,8 @@ to the page as PyScript converts it (no JSON text of our own):
 * ``{"do": "fly", "square", "end", "hops", "ms"}`` and ``{"do": "roll", "square", "faces",
   "frame", "hold"}``: the board's animations (``assets/board.js``);
 * ``{"do": "pause", "ms"}``: a wrong move and its refutation stay in sight before the
-  ``show`` that takes them back.
+  ``show`` that takes them back;
+* ``{"do": "verdict", ...}``: a puzzle's result (``puzzles.worker``), for the page to record.
 
 No value is ``None`` (it reaches MicroPython as JavaScript's ``undefined``): absent is ``""``.
 The decisions are ``LessonBoard``'s (pure, CPython-tested); drawing and moving are
@@ -20,7 +21,7 @@ The decisions are ``LessonBoard``'s (pure, CPython-tested); drawing and moving a
 
 from __future__ import annotations
 
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from html import escape
 from typing import Any, Final, Literal
 
@@ -61,8 +62,15 @@ class LessonPlay:
         why_page: str = "",
         reduced_motion: bool = False,
         speed: str = "auto",
+        strict_acts: bool = False,
+        after: Callable[[], list[Step]] | None = None,
     ) -> None:
         self.board = board
+        self.strict_acts = strict_acts
+        """The +1, −1 and re-roll buttons are usable only where the engine allows them on
+        the selected die (the puzzles: no −1 on a 1, no re-roll without chance)."""
+        self.after = after
+        """Steps of the page's own after each gesture (a puzzle's verdict)."""
         self.surface = StepSurface(reduced_motion=reduced_motion)
         self.widget = BoardWidget(self.surface, speed=speed, ids=ids)
         self.ids = ids
@@ -79,6 +87,8 @@ class LessonPlay:
         finish(self._apply(kind, value, animate))
         if not any(step["do"] == "show" for step in self.surface.steps):
             self.show()
+        if self.after is not None:
+            self.surface.steps.extend(self.after())
         return self.surface.steps
 
     def opening(self) -> list[Step]:
@@ -171,6 +181,9 @@ class LessonPlay:
         # Said once is enough, where the lesson has a status line (the embedded board).
         quiet = notice is not None and notice.text == status
         selected = board.selected is not None
+        can = {action: selected for action in ACTS}
+        if self.strict_acts:
+            can = {action: board.can_act(_act(sign)) for action, sign in ACTS.items()}
         picking = board.picking or ""
         picker = ""
         spot: dict[str, Any] = {}
@@ -196,9 +209,7 @@ class LessonPlay:
                 "controls": {
                     "prev": board.can_prev(),
                     "next": board.can_next(),
-                    "up": selected,
-                    "down": selected,
-                    "reroll": selected,
+                    **can,
                     "reset": board.game.ply > 0 or board.solved or board.message is not None,
                     "solution": board.mode == "exercise" and not board.solved,
                 },

@@ -64,6 +64,13 @@ def open(ident: str, lang: str, touch: bool, reduced: bool) -> list[Step]:  # no
     return play.opening()
 
 
+def register(ident: str, play: LessonPlay) -> LessonPlay:
+    """``play`` answers the gestures on the board ``ident`` (a puzzle, from now on)."""
+    play.board.touch = _touch[0]
+    _plays[ident] = play
+    return play
+
+
 def gesture(ident: str, kind: str, value: str, animate: bool) -> list[Step]:
     play = _plays.get(str(ident))
     if play is None:

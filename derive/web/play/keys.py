@@ -14,33 +14,16 @@ from __future__ import annotations
 import dataclasses
 import functools
 from collections.abc import Mapping
-from typing import Final, Literal
+from typing import Final, Literal, cast
 
-from ..board.orientation import KEY_DIAGONALS, Diagonal
-from ..review.driver import STEP_KEYS
+from ..board.orientation import Diagonal
+from ..front.keys import BUTTON_KEYS, HISTORY_STEPS, KEY_DIAGONALS
+from ..front.keys import REVIEW_STEPS as STEP_KEYS
 
-KEYS: Final[dict[str, str]] = {
-    "+": "up",
-    "=": "up",
-    "-": "down",
-    "_": "down",
-    "d": "reroll",
-    "D": "reroll",
-    "u": "undo",
-    "U": "undo",
-    "r": "redo",
-    "R": "redo",
-    "y": "redo",
-    "Y": "redo",
-    "h": "hint",
-    "H": "hint",
-    "f": "turn",
-    "F": "turn",
-    "?": "keys",
-}
-"""Single keys and the buttons they press (the keyboard help lists them)."""
-
-STEPS: Final[dict[str, str]] = {"ArrowLeft": "prev", "ArrowRight": "next"}
+KEYS: Final = BUTTON_KEYS
+"""Single keys and the buttons they press (the keyboard help lists them): the one key
+table of every board (``front.keys``)."""
+STEPS: Final = HISTORY_STEPS
 
 
 @dataclasses.dataclass(frozen=True)
@@ -98,7 +81,7 @@ def command(press: Press, *, viewing: bool, picking: bool) -> Command | None:
             return Command("do", "redo" if press.shift else "undo")
         return Command("do", "redo") if key == "y" else None
     if press.on_board and key in KEY_DIAGONALS:
-        return Command("cursor", diagonal=KEY_DIAGONALS[key])
+        return Command("cursor", diagonal=cast(Diagonal, KEY_DIAGONALS[key]))
     if press.on_board and key in ("Enter", " "):
         return Command("select")
     if key == "Escape":

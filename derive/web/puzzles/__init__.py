@@ -1,10 +1,12 @@
 """Puzzles: ``catalogue`` (the shipped puzzles, read and bounded), ``rating`` (the player's
 puzzle rating, Elo), ``store`` (rating, streak and solved puzzles in local storage),
-``chooser`` (a puzzle near the rating) and ``page`` (``puzzles.html``'s glue).
+``chooser`` (a puzzle near the rating), ``session`` (a puzzle on the board and its
+verdict) and ``worker`` (the exports of the worker ``lessons`` on the puzzle pages, which
+their MicroPython, ``derive.web.front.puzzles``, awaits).
 
-The board is the Learn pages' exercise board (``learn.lesson`` and ``learn.view``): one
-exercise mechanism.  Imports ``learn``, ``table``, ``board``, ``words`` and ``dom``;
-nothing imports it but its page.
+The board is the Learn pages' exercise board (``learn.lesson`` and ``learn.desk``): one
+exercise mechanism.  Imports ``learn``, ``table``, ``board`` and ``words``; nothing
+imports it but its page.
 """
 
 from typing import Final

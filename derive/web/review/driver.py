@@ -16,18 +16,13 @@ from ...ai.facts import facts
 from ...ai.review import BUDGET, Analysis
 from ...game import Game
 from ...notation import Move
+from ..front.keys import REVIEW_STEPS
 from ..table.params import ParamError
 from .graph import Point
 from .panel import JUDGEMENTS, LUCK, Judged
 
-STEP_KEYS: Final[dict[str, int]] = {
-    "ArrowLeft": -1,
-    "ArrowRight": 1,
-    "Home": -10_000,
-    "End": 10_000,
-}
-"""The review's keys and how far each steps: ← → a move (as on lichess), Home and End to
-either end."""
+STEP_KEYS: Final = REVIEW_STEPS
+"""The review's keys and how far each steps (``front.keys``, the one key table)."""
 
 __all__ = ["BUDGET", "ReviewState", "budget_from", "problem", "wanted"]
 

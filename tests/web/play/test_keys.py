@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from derive.web.board.orientation import KEY_DIAGONALS
+from derive.web.front.keys import KEY_DIAGONALS
 from derive.web.play import keys
 from derive.web.play.keys import KEYS, Command, Press, command
 

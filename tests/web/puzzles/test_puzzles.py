@@ -238,4 +238,4 @@ def test_the_pages_are_current_and_in_the_site() -> None:
 
     assert build_puzzles.main(["--check"]) == 0, "run python3 tools/pages/build_puzzles.py"
     assert {"puzzles.html", "enigmes.html"} <= set(site_files.PAGES)
-    assert "web/puzzles/page.py" in build_live.closure()
+    assert "web/puzzles/worker.py" in build_live.closure()

@@ -1,0 +1,70 @@
+"""The puzzle pages' worker (``puzzles.worker``) under CPython: the page's start, a
+verdict as a step, the record's text for the page to write, another tab's results kept."""
+
+from __future__ import annotations
+
+from derive.web.learn import worker as lessons
+from derive.web.puzzles import store, worker
+
+from .fixtures import CHAIN, WIN_IN_ONE, WIN_IN_TWO, as_file
+
+FILE = as_file(WIN_IN_ONE, WIN_IN_TWO, CHAIN)
+
+
+def start(wanted: str = "", stored: str | None = None, lang: str = "en") -> dict:
+    return worker.puzzles_start(
+        FILE, True, stored or "", stored is not None, lang, wanted, False, True
+    )
+
+
+def test_a_linked_puzzle_opens_with_its_words_and_board() -> None:
+    answer = start(f"#{WIN_IN_ONE.id}")
+    assert answer["error"] == "" and not answer["damaged"] and answer["notices"] == []
+    puzzle = answer["puzzle"]
+    assert puzzle["id"] == WIN_IN_ONE.id and puzzle["goal"] == "win"
+    assert puzzle["steps"][0]["do"] == "show" and "Puzzle" in puzzle["heading"]
+    assert answer["record"]["rating"] == str(store.Record().rating)
+    assert [tag for tag, _ in answer["themes"]] and answer["key"] == store.KEY
+
+
+def test_a_solve_is_a_verdict_step_then_a_record_to_write() -> None:
+    start(f"#{WIN_IN_ONE.id}")
+    lessons.gesture(worker.IDENT, "square", "b8", False)
+    steps = lessons.gesture(worker.IDENT, "square", "d10", False)
+    assert steps[-1] == {"do": "verdict", "verdict": "solved"}
+    result = worker.puzzles_result("", False)
+    saved = store.read(result["save"]).record
+    assert result["verdict"] == "solved" and saved.rating > store.Record().rating
+    assert WIN_IN_ONE.id in saved.solved and result["line_class"].endswith("success")
+    # One puzzle, one result: nothing more to record.
+    lessons.gesture(worker.IDENT, "action", "reset", False)
+    assert all(step["do"] != "verdict" for step in lessons.gesture(worker.IDENT, "key", "x", True))
+
+
+def test_another_tab_s_results_are_the_base_and_a_wrong_move_fails() -> None:
+    other = store.dump(store.result(store.Record(), "elsewhere", 1500, True))
+    start(f"#{CHAIN.id}", lang="fr")
+    steps = lessons.gesture(worker.IDENT, "square", "e9", False)
+    steps += lessons.gesture(worker.IDENT, "square", "f8", False)
+    assert {"do": "verdict", "verdict": "failed"} in steps
+    saved = store.read(worker.puzzles_result(other, True)["save"]).record
+    assert "elsewhere" in saved.solved and CHAIN.id in saved.failed
+
+
+def test_a_damaged_record_and_an_unknown_link_are_said() -> None:
+    answer = start("#no-such-puzzle", stored="{not a record")
+    assert answer["damaged"] and len(answer["notices"]) == 2
+    assert answer["puzzle"]["id"]  # another puzzle instead
+
+
+def test_unreadable_puzzles_are_one_message() -> None:
+    answer = worker.puzzles_start("", False, "", False, "fr", "", False, False)
+    assert answer["error"] and "puzzle" not in answer
+
+
+def test_a_theme_that_fits_keeps_the_puzzle_and_another_changes_it() -> None:
+    answer = start(f"#{WIN_IN_TWO.id}")
+    assert worker.puzzles_another(WIN_IN_TWO.themes[0])["puzzle"] == worker.STAYS
+    assert worker.puzzles_another(WIN_IN_TWO.themes[0])["puzzle"]["id"] != answer["puzzle"]["id"]
+    assert worker.puzzles_open(f"#{WIN_IN_ONE.id}")["puzzle"]["id"] == WIN_IN_ONE.id
+    assert worker.puzzles_open(f"#{WIN_IN_ONE.id}")["puzzle"] == worker.STAYS
