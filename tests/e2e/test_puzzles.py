@@ -18,7 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, Route
+from playwright.sync_api import Page, Route, expect
 
 from derive.web.puzzles import rating
 from tests.e2e.test_learn import serious
@@ -69,9 +69,10 @@ def test_solve_one_fail_one_rating_both_ways(
     # Only what the engine allows on the selected die: b8 is a 1 (no −1); L1 has chance.
     assert page.is_disabled('#puzzle [data-action="reroll"]')  # nothing selected
     play(page, "b8")
+    # The worker's answer a message later: the buttons as it says, once it has.
+    expect(page.locator('#puzzle [data-action="up"]')).to_be_enabled()
+    expect(page.locator('#puzzle [data-action="reroll"]')).to_be_enabled()
     assert page.is_disabled('#puzzle [data-action="down"]')
-    assert not page.is_disabled('#puzzle [data-action="up"]')
-    assert not page.is_disabled('#puzzle [data-action="reroll"]')
 
     play(page, "d10")
     page.wait_for_selector("html[data-verdict=solved]", state="attached")

@@ -64,20 +64,31 @@ def plies_of(data: Any) -> int:
     return len(plies) if isinstance(plies, list) else 0
 
 
-def complete(data: Any) -> bool:
+def _last(data: Any) -> dict[str, Any]:
     plies = data.get("plies") if isinstance(data, dict) else None
-    if not isinstance(plies, list) or not plies:
-        return False
-    return isinstance(plies[-1], dict) and plies[-1].get("final") is True
+    last = plies[-1] if isinstance(plies, list) and plies else None
+    return last if isinstance(last, dict) else {}
+
+
+def searched(data: Any) -> bool:
+    """The first pass reached the end: every position has its figures."""
+    return _last(data).get("final") is True
+
+
+def complete(data: Any) -> bool:
+    """Every pass done (``derive.ai.review.Analysis.complete``): nothing left to search."""
+    return searched(data) and _last(data).get("settled") is True
 
 
 def better(ours: Any, theirs: Any) -> Any:
-    """Which of two analyses of one game to keep: a complete one over a partial one, then
-    the one with more positions, ours when they are even (nothing is redone for nothing)."""
+    """Which of two analyses of one game to keep: a complete one over one stopped in its
+    later passes, that over a partial one, then the one with more positions, ours when
+    they are even (nothing is redone for nothing)."""
     if theirs is None:
         return ours
     if ours is None:
         return theirs
-    if complete(ours) != complete(theirs):
-        return ours if complete(ours) else theirs
+    for done in (complete, searched):
+        if done(ours) != done(theirs):
+            return ours if done(ours) else theirs
     return theirs if plies_of(theirs) > plies_of(ours) else ours

@@ -21,11 +21,11 @@ import time
 import traceback
 from collections.abc import Mapping
 from datetime import UTC, datetime
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 from ..link import Link
 from ..table import params
-from ..table.controller import Notice
+from ..table.controller import Controller, Notice
 from . import panel as shelf_panel
 from .keeper import REFUSALS, Download, Keeper, Result, SimpleTab
 from .saved import MAX_FILE_BYTES, MemoryStore, Refusal, Shelf
@@ -130,10 +130,47 @@ def _time_element(found: re.Match[str]) -> str:
     )
 
 
-class ShelfGlue:
-    """What ``app.Page`` calls for saving, opening, importing, exporting and sharing."""
+class StartFacts(Protocol):
+    """What the shelf reads of the page's start (``play.hello.Hello``)."""
 
-    def __init__(self, page: Any) -> None:
+    @property
+    def query(self) -> Mapping[str, list[str]]: ...
+    @property
+    def shelf(self) -> Mapping[str, str]: ...
+    @property
+    def tab(self) -> str | None: ...
+    @property
+    def storage(self) -> str: ...
+    @property
+    def unread(self) -> Mapping[str, int]: ...
+    @property
+    def unread_count(self) -> int: ...
+
+
+class Host(Protocol):
+    """What the shelf needs of the game page (``play.page.Page``), as the computer and
+    the review name theirs."""
+
+    ctrl: Controller
+    view: Link
+    embed: bool
+    dialogs: set[str]
+    banner_dismissed: bool
+
+    @property
+    def hello(self) -> StartFacts: ...
+
+    def render(self) -> None: ...
+    def changed(self) -> None: ...
+    def open_dialog(self, name: str) -> None: ...
+    def close_dialog(self, name: str) -> None: ...
+    def open_review(self) -> None: ...
+
+
+class ShelfGlue:
+    """What the game page calls for saving, opening, importing, exporting and sharing."""
+
+    def __init__(self, page: Host) -> None:
         self.page = page
         self.keeper = Keeper(page.ctrl, None)
         self.store: MirrorStore | None = None

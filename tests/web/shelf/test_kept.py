@@ -111,12 +111,19 @@ def test_the_positions_a_game_still_shares_are_kept_and_the_end_is_marked_again(
 
 def test_a_complete_analysis_is_preferred_then_the_longer() -> None:
     whole, part = analysis_of(8), kept.trimmed(analysis_of(8), [])
-    assert kept.complete(whole) and kept.complete(part)  # ply 0 of a game of no moves
+    assert kept.complete(whole)
+    # ply 0 of a game of no moves: searched; its later passes are for the review to run
+    assert kept.searched(part) and not kept.complete(part)
     partial = {**whole, "plies": whole["plies"][:4]}
     assert kept.better(partial, whole) is whole and kept.better(whole, partial) is whole
     assert kept.better(None, partial) is partial and kept.better(partial, None) is partial
     shorter = {**whole, "plies": whole["plies"][:2]}
     assert kept.better(shorter, partial) is partial and kept.better(partial, shorter) is partial
+    # Stopped in its later passes: below a complete one, above one the first pass left.
+    unsettled = {**whole, "plies": [*whole["plies"][:-1], {**whole["plies"][-1], "settled": False}]}
+    assert kept.searched(unsettled) and not kept.complete(unsettled)
+    assert kept.better(unsettled, whole) is whole and kept.better(whole, unsettled) is whole
+    assert kept.better(partial, unsettled) is unsettled
 
 
 # ----- the entry keeps it -----------------------------------------------------------------
