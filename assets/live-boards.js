@@ -97,23 +97,22 @@
     }
   }
 
-  let started = false;
-  function start() {
-    if (started) return;
-    started = true;
-    root.dataset.python = "starting";
-    const entry = document.body.dataset.entry;
-    const worker = document.createElement("script");
-    worker.type = "py";
-    worker.setAttribute("worker", "");
-    worker.setAttribute("name", "lessons");
-    worker.setAttribute("config", "./learn.toml");
-    worker.textContent = exports(ROOMS[entry]);
-    document.body.append(worker);
+  // The page's own Python (MicroPython, with PyScript's core): started once the page has
+  // been quiet a while, or at once when the reader reaches for a board. Its start is one
+  // task of about 280 ms at 4x CPU (MicroPython's WebAssembly and PyScript's Python):
+  // done before the reader's first touch, the touch is answered without a long task
+  // (bench/bench_touch.py); done after QUIET_MS of quiet, it falls outside the load a
+  // reader waits for (and Lighthouse's Total Blocking Time, which ends 5 s after the
+  // last long task). The engine, in its worker, starts only at the reader's reach.
+  const QUIET_MS = 5500;
+  let paged = false;
+  function startPage() {
+    if (paged) return;
+    paged = true;
     const script = document.createElement("script");
     script.type = "mpy";
     script.setAttribute("config", "./front.toml");
-    script.textContent = page(entry);
+    script.textContent = page(document.body.dataset.entry);
     document.body.append(script);
     // PyScript opens databases as it loads: where the browser refuses them (a frame on
     // another site), vendor/pyodide/memory-idb.mjs gives it some in memory, first.
@@ -130,6 +129,21 @@
     Promise.all([boardLoaded, vendored("pyodide/memory-idb.mjs")])
       .then(() => vendored("pyscript/core.js"))
       .catch(failed);
+  }
+
+  let started = false;
+  function start() {
+    if (started) return;
+    started = true;
+    root.dataset.python = "starting";
+    const worker = document.createElement("script");
+    worker.type = "py";
+    worker.setAttribute("worker", "");
+    worker.setAttribute("name", "lessons");
+    worker.setAttribute("config", "./learn.toml");
+    worker.textContent = exports(ROOMS[document.body.dataset.entry]);
+    document.body.append(worker);
+    startPage();
     setTimeout(() => {
       if (!document.querySelector('[data-lesson] .lesson-board[data-live="true"]') &&
           root.dataset.ready !== "true") failed();
@@ -147,10 +161,10 @@
     if (started && root.dataset.ready !== "true") failed();
   });
 
-  // A Learn page is read before it is played, and Python's start holds the page's thread
-  // for seconds on a phone: it starts when the reader reaches for a board (a finger or a
-  // button on it, the keyboard's focus, or a mouse that rests on it), never while the
-  // reader only reads or scrolls. What the reader did meanwhile is kept (above).
+  // A Learn page is read before it is played, and the engine's start costs a phone
+  // seconds of download and work: it starts when the reader reaches for a board (a finger
+  // or a button on it, the keyboard's focus, or a mouse that rests on it), never while
+  // the reader only reads or scrolls. What the reader did meanwhile is kept (above).
   const REST_MS = 250;
   function startOnIntent() {
     const onBoard = (event) => event.target.closest && event.target.closest("[data-lesson]");
@@ -176,10 +190,13 @@
     if (document.body.dataset.entry === "learn") startOnIntent();
   });
   addEventListener("load", () => {
-    if (document.body.dataset.entry !== "puzzles") return;
-    // The puzzle is the page: after it is readable and its pictures are in, so that
-    // Python's start never delays them.
     const idle = window.requestIdleCallback || ((run) => setTimeout(run, 200));
-    idle(start, { timeout: 2000 });
+    if (document.body.dataset.entry === "puzzles") {
+      // The puzzle is the page: after it is readable and its pictures are in, so that
+      // Python's start never delays them.
+      idle(start, { timeout: 2000 });
+    } else {
+      setTimeout(() => idle(startPage, { timeout: 2000 }), QUIET_MS);
+    }
   });
 })();

@@ -3,7 +3,9 @@
 For each page, a fresh Chromium profile (a first visit), the CPU slowed 4x (Chromium's
 ``Emulation.setCPUThrottlingRate``, as Lighthouse's mobile run does), the page served as
 GitHub Pages serves it (``tests.e2e.conftest.PlainHandler``); once the page has loaded
-and been idle a second, one tap on a board, then until that board is live
+and been read for ``--read-s`` seconds (8: the page's own MicroPython starts after 5.5 s
+of quiet, the engine's worker only at the reader's reach), one tap on a board, then until
+that board is live
 (``figure.lesson-board[data-live=true]``):
 
 * ``live_ms``: from the tap to the board live;
@@ -12,12 +14,20 @@ and been idle a second, one tap on a board, then until that board is live
 
 Pages: ``rules.html`` (its first lesson's "next" button), ``embed.html`` (an interactive
 board, a square tapped), and ``puzzles.html`` (its board; Python starts there once the
-page has loaded, so the tap comes after it started). The reference measured in the same
-run is whichever of them still runs Pyodide on the page's thread (the puzzle pages, today):
-the goal is no task over 50 ms and the board live within 2.5 s of the tap.
+page has loaded, so the tap comes once its board is live). The goal: no task over 50 ms
+and the board live within 2.5 s of the tap.
 
-Medians of ``--repeats`` (3). Usage: ``.venv/bin/python bench/bench_touch.py``; writes
-``bench/results/touch.json``; the figures go to ``bench/journal/touch.md`` and the README.
+The reference, measured in the same run, page for page, visit for visit: the same pages
+of another checkout (``--reference DIR``), for example the commit before the lesson boards
+moved to a worker, when Pyodide ran on their page's thread::
+
+    git worktree add /tmp/ref e19af13 && ln -s "$PWD/node_modules" /tmp/ref/
+    (cd /tmp/ref && python3 tools/runtime/vendor.py && python3 tools/runtime/build_bytecode.py \
+        && python3 tools/runtime/build_image.py)
+
+Medians of ``--repeats`` (3). Usage: ``.venv/bin/python bench/bench_touch.py [--reference
+/tmp/ref]``; writes ``bench/results/touch.json``; the figures go to
+``bench/journal/touch.md`` and the README.
 """
 
 from __future__ import annotations
@@ -27,6 +37,7 @@ import statistics
 import sys
 import tempfile
 import time
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -56,7 +67,7 @@ PAGES: dict[str, tuple[str, str, str]] = {
 }
 
 
-def one(pw: Any, base: str, name: str) -> dict[str, float]:
+def one(pw: Any, base: str, name: str, read_s: float) -> dict[str, float]:
     path, tap, board = PAGES[name]
     with tempfile.TemporaryDirectory() as profile:
         context = open_browser(pw, Path(profile))
@@ -66,7 +77,7 @@ def one(pw: Any, base: str, name: str) -> dict[str, float]:
             cdp = context.new_cdp_session(page)
             cdp.send("Emulation.setCPUThrottlingRate", {"rate": RATE})
             page.goto(f"{base}/{path}", wait_until="load")
-            page.wait_for_timeout(1000)
+            page.wait_for_timeout(read_s * 1000)
             if name == "puzzles":  # Python started at load: the tap waits for nothing
                 page.wait_for_selector(f"{board}[data-live=true]", timeout=120_000)
             touched = page.evaluate("performance.now()")
@@ -92,14 +103,31 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--pages", default=",".join(PAGES))
+    parser.add_argument("--reference", type=Path, help="another checkout, measured alike")
+    parser.add_argument("--read-s", type=float, default=8.0, help="seconds before the tap")
     args = parser.parse_args(argv)
-    result: dict[str, Any] = {"date": time.strftime("%Y-%m-%d"), "cpu_slowdown": RATE}
-    with RunningServer(REPO_ROOT, plain=True) as server, sync_playwright() as pw:
+    result: dict[str, Any] = {
+        "date": time.strftime("%Y-%m-%d"),
+        "cpu_slowdown": RATE,
+        "read_s": args.read_s,
+    }
+    roots = {"this": REPO_ROOT}
+    if args.reference is not None:
+        roots["reference"] = args.reference.resolve()
+    with ExitStack() as stack, sync_playwright() as pw:
+        servers = {
+            who: stack.enter_context(RunningServer(root, plain=True)) for who, root in roots.items()
+        }
         for name in args.pages.split(","):
-            runs = [one(pw, server.url, name) for _ in range(args.repeats)]
-            median = {k: statistics.median(r[k] for r in runs) for k in runs[0]}
-            result[name] = {"median": median, "runs": runs}
-            print(name, median, file=sys.stderr)
+            runs: dict[str, list[dict[str, float]]] = {who: [] for who in roots}
+            for _ in range(args.repeats):
+                for who, server in servers.items():  # interleaved: the same machine load
+                    runs[who].append(one(pw, server.url, name, args.read_s))
+            result[name] = {}
+            for who, measured in runs.items():
+                median = {k: statistics.median(r[k] for r in measured) for k in measured[0]}
+                result[name][who] = {"median": median, "runs": measured}
+                print(name, who, median, file=sys.stderr)
     write_results(REPO_ROOT / "bench" / "results" / "touch.json", result)
     return 0
 

@@ -75,6 +75,14 @@ def test_python_waits_until_the_reader_reaches_for_a_board(page: Page, server_ur
     page.wait_for_timeout(1000)
     assert page.get_attribute("html", "data-python") == "idle"
     assert not [url for url in fetched if "/vendor/" in url], fetched
+    # Once the page has been quiet a while, its own small Python (MicroPython) starts, so
+    # that a touch later is answered without a long task; never the engine (Pyodide).
+    page.wait_for_function("document.querySelector('script[type=mpy]') !== null", timeout=8000)
+    page.wait_for_timeout(1500)
+    assert page.get_attribute("html", "data-python") == "idle"
+    assert any("/vendor/micropython/" in url for url in fetched), fetched
+    engine = ("/vendor/pyodide/pyodide.asm", "/vendor/image/", "learn.toml")
+    assert not [url for url in fetched if any(part in url for part in engine)], fetched
     # A mouse that rests on a board starts it, so that its first click rarely waits.
     board = page.locator("#lesson-step .board-wrap")
     board.scroll_into_view_if_needed()

@@ -86,11 +86,18 @@ class Document:
         return Node()
 
 
+class Media:
+    matches = False
+
+
 class Window:
     def __init__(self):
         self.deriveBoard = Board()
         self.document = Document()
         self.deriveQueue = []
+
+    def matchMedia(self, query):
+        return Media()
 
 
 def show(markup, **more):

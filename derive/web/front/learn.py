@@ -32,11 +32,13 @@ async def main() -> None:
 async def run() -> None:
     from pyscript import document, when, window, workers
 
-    desk = await workers["lessons"]
     root = document.documentElement
     lang = str(root.lang)
-    page = boards.Lessons(window, desk)
+    # Listening from the start: the page's Python may be up long before the engine's
+    # worker, which starts at the reader's first reach for a board.
+    page = boards.Lessons(window, None)
     boards.listen(when, document, page)
+    desk = page.desk = await workers["lessons"]
 
     def in_sight(section: "Any") -> bool:
         box = section.getBoundingClientRect()
@@ -44,10 +46,9 @@ async def run() -> None:
 
     used = [str(item["lesson"]) for item in boards.kept(window)]
     sections = order(list(document.querySelectorAll("[data-lesson]")), used, in_sight)
-    touch = boards.coarse_pointer(window)
     reduced = boards.reduced_motion(window)
     for section in sections:
-        steps = await desk.open(str(section.dataset.lesson), lang, touch, reduced)
+        steps = await desk.open(str(section.dataset.lesson), lang, page.touch, reduced)
         if steps.length:
             await page.wake(page.add(section), steps)
     root.dataset.live = "true"

@@ -213,7 +213,11 @@ class Lessons:
     def __init__(self, window: "Any", desk: "Any") -> None:
         self.window = window
         self.desk = desk
+        """The worker's exports; ``None`` until the worker is up (the page listens before:
+        a board not live yet is ``assets/live-boards.js``'s to keep gestures for)."""
         self.boards: dict[str, Lesson] = {}
+        self.touch = coarse_pointer(window)
+        """The reader's last gesture was a touch: the boards' words say "tap"."""
 
     def add(self, root: "Any") -> "Lesson":
         lesson = Lesson(self.window, root, self.desk)
@@ -255,9 +259,10 @@ class Lessons:
     def pointerdown(self, event: "Any") -> None:
         kind = field(event, "pointerType")
         if isinstance(kind, str) and kind:  # a bare event says nothing of the device
-            touch = kind in TOUCH
+            self.touch = touch = kind in TOUCH
             self.window.document.documentElement.dataset.pointer = "touch" if touch else "mouse"
-            self.desk.touch(touch)  # a promise: its answer is not needed
+            if self.desk is not None:
+                self.desk.touch(touch)  # a promise: its answer is not needed
 
 
 def listen(when: "Any", document: "Any", page: "Lessons") -> None:
