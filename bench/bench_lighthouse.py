@@ -39,6 +39,8 @@ PAGES = {
     "game": "index.html",
     "learn-en": "rules.html",
     "learn-fr": "regles.html",
+    "puzzles-en": "puzzles.html",
+    "puzzles-fr": "enigmes.html",
     "embed": EMBED,
 }
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
