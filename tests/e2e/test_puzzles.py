@@ -21,6 +21,7 @@ import pytest
 from playwright.sync_api import Page, Route, expect
 
 from derive.web.puzzles import rating
+from derive.web.table import drills
 from tests.e2e.test_learn import serious
 from tests.web.puzzles.fixtures import CHAIN, WIN_IN_ONE, WIN_IN_TWO, as_file
 
@@ -182,3 +183,32 @@ def test_a_bad_puzzle_costs_only_itself_and_a_foreign_file_is_said_so(
     assert page.inner_text(".puzzle-notice") == (
         "The puzzles cannot be shown: this is not a puzzle file."
     )
+
+
+def test_learn_from_your_mistakes_plays_a_position_at_phone_size(
+    page: Page, server_url: str, screenshot: Callable[..., Path]
+) -> None:
+    """The review's "Learn from your mistakes" link: the player's positions in order, on
+    the puzzle board, not rated (the link as ``review.page`` makes it)."""
+    serve_fixtures(page)
+    found = [
+        drills.Drill(WIN_IN_ONE.position, "b8-d10", "b8-c9", 7),
+        drills.Drill(CHAIN.position, CHAIN.solution[0], "e9-f8", 12),
+    ]
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{server_url}/{drills.link(found, 'en')}")
+    wait_puzzle(page, "mistake-1")
+    assert page.get_attribute("html", "data-drill") == "mistakes"
+    expect(page.locator("#puzzle-title")).to_contain_text("Find better than b8-c9")
+    expect(page.locator("#puzzle-theme")).to_be_hidden()
+    before = shown_rating(page)
+    play(page, "b8", "d10")
+    page.wait_for_selector("html[data-verdict=solved]", state="attached")
+    expect(page.locator(".puzzle-result")).to_contain_text("b8-d10 is the better move")
+    assert shown_rating(page) == before  # a drill is not rated
+    assert page.evaluate("localStorage.getItem('derive.puzzles')") is None
+    screenshot("mistakes-phone")
+    assert serious(page) == []
+    page.click("[data-another]")
+    wait_puzzle(page, "mistake-2")
+    expect(page.locator("#puzzle-title")).to_contain_text("e9-f8")

@@ -127,9 +127,10 @@ class PuzzlePage:
             return
         stored = self.storage.get(self.key) if self.saving else None
         answer = await self.desk.puzzles_result(stored or "", stored is not None)
-        if not answer["save"]:
+        if not answer["line"]:
             return
-        if self.saving and not self.storage.set(self.key, answer["save"]):
+        # A drill of the player's own mistakes is not rated: nothing to write.
+        if answer["save"] and self.saving and not self.storage.set(self.key, answer["save"]):
             self.saving = False
             self.notice(answer["unsaved"], True)
         line = self.one(".puzzle-result")
@@ -181,6 +182,7 @@ async def run() -> None:
         str(window.location.hash),
         boards.coarse_pointer(window),
         boards.reduced_motion(window),
+        str(window.location.search),
     )
     if answer["error"]:
         puzzles.notice(answer["error"])
@@ -188,6 +190,8 @@ async def run() -> None:
         root.dataset.python = "live"
         return
     puzzles.key = str(answer["key"])
+    if answer["drill"]:  # the player's mistakes: no theme to pick
+        root.dataset.drill = "mistakes"
     # Nothing lost: a damaged text stays, under a key of its own, before any write.
     aside = str(answer["damaged_key"])
     if answer["damaged"] and stored is not None and puzzles.storage.get(aside) is None:

@@ -16,6 +16,7 @@ from typing import Any, Final
 from ..board.surface import Step
 from ..learn import worker as lessons
 from ..learn.desk import LessonPlay
+from ..table import drills, params
 from ..words import engine_fr, i18n
 from . import catalogue, chooser, session, store
 from .catalogue import Catalogue, Puzzle
@@ -36,9 +37,10 @@ EXPORTS: Final[dict[str, tuple[tuple[str, ...], str]]] = {
             "wanted: str",
             "touch: bool",
             "reduced: bool",
+            "search: str",
         ),
         "dict: {error} if the puzzles cannot be read, else {error: '', key, damaged_key, "
-        "damaged, notices, themes: [[tag, words]], record, puzzle}",
+        "damaged, notices, themes: [[tag, words]], record, drill, puzzle}",
     ),
     "puzzles_open": (("wanted: str",), "dict: {notices, puzzle}; puzzle {} if it stays"),
     "puzzles_another": (("theme: str",), "dict: {notices, puzzle}; puzzle {} if it stays"),
@@ -62,6 +64,8 @@ class Room:
         self.game: session.Session | None = None
         self.verdict = ""
         self.reduced = False
+        self.drills: tuple[drills.Drill, ...] = ()
+        """A player's mistakes (``?mistakes=``): the page is their drill, not rated."""
 
     def notices_for_open(self, puzzle: Puzzle, notices: list[str]) -> dict[str, Any]:
         """``puzzle`` on the board, or what the engine refuses in it."""
@@ -81,17 +85,38 @@ class Room:
             game.board, ids="sq-", reduced_motion=self.reduced, strict_acts=True, after=self.judged
         )
         lessons.register(IDENT, play)
-        themes = ", ".join(i18n.puzzle_theme(lang, t) for t in puzzle.themes)
+        heading, about, task = self._words(game)
         return {
             "id": puzzle.id,
-            "heading": game.heading(lang),
-            "about": i18n.t(lang, "puzzles.about", themes=themes, difficulty=puzzle.difficulty),
-            "task": game.task(lang),
+            "heading": heading,
+            "about": about,
+            "task": task,
             "goal": game.board.lesson.goal,
             "solution": game.board.lesson.solution,
             "chance": bool(game.board.game.rules.chance),
             "steps": play.opening(),
         }
+
+    def _words(self, game: session.Session) -> tuple[str, str, str]:
+        """The puzzle's title, what it is and its task, in players' words."""
+        lang, puzzle = self.lang, game.puzzle
+        drill = self.drill_of(puzzle)
+        if drill is None:
+            themes = ", ".join(i18n.puzzle_theme(lang, t) for t in puzzle.themes)
+            about = i18n.t(lang, "puzzles.about", themes=themes, difficulty=puzzle.difficulty)
+            return game.heading(lang), about, game.task(lang)
+        colour = i18n.colour(lang, game.board.game.to_move)
+        return (
+            i18n.t(lang, "puzzles.mistake.heading", ply=drill.ply, played=drill.played),
+            i18n.t(lang, "puzzles.mistake.about", number=puzzle.number, total=len(self.drills)),
+            i18n.t(lang, "puzzles.mistake.task", colour=colour, played=drill.played),
+        )
+
+    def drill_of(self, puzzle: Puzzle) -> drills.Drill | None:
+        if not self.drills or not puzzle.id.startswith(MISTAKE):
+            return None
+        index = puzzle.number - 1
+        return self.drills[index] if 0 <= index < len(self.drills) else None
 
     def judged(self) -> list[Step]:
         """A verdict step the first time the board shows one."""
@@ -103,6 +128,14 @@ class Room:
 
     def another(self, notices: list[str]) -> dict[str, Any]:
         current = self.game.puzzle.id if self.game else ""
+        if self.drills:  # the player's mistakes, in the game's order, round again
+            puzzles = self.catalogue.puzzles
+            at = next((i for i, p in enumerate(puzzles) if p.id == current), -1)
+            for step in range(1, len(puzzles) + 1):
+                shown = self.notices_for_open(puzzles[(at + step) % len(puzzles)], notices)
+                if shown:
+                    return shown
+            return {}
         while True:
             self.turn += 1
             puzzle = chooser.choose(
@@ -142,6 +175,34 @@ class Room:
         }
 
 
+MISTAKE: Final = "mistake-"
+"""The ids of a player's mistakes on the board (``mistake-1``…)."""
+
+
+def _drills(search: str, lang: str) -> tuple[tuple[drills.Drill, ...], str]:
+    """The mistakes a link (``?mistakes=``) names, or what is wrong with it in words."""
+    given = params.split_query(str(search)[: 2 * drills.MAX_CODE_CHARS])
+    codes = given.get(drills.PARAMETER)
+    if not codes:
+        return (), ""
+    try:
+        return drills.decode(codes[0]), ""
+    except ValueError as error:
+        reason = str(error)
+        if lang == "fr":
+            reason = engine_fr.translate(reason)
+        return (), i18n.t(lang, "puzzles.mistake.bad", reason=reason)
+
+
+def _drill_catalogue(found: tuple[drills.Drill, ...], rating: int) -> Catalogue:
+    return Catalogue(
+        tuple(
+            Puzzle(f"{MISTAKE}{n}", d.position, (d.better,), ("mistake",), rating, number=n)
+            for n, d in enumerate(found, 1)
+        )
+    )
+
+
 _room: list[Room] = []
 STAYS: Final = {"id": ""}
 """No new puzzle: the one shown stays."""
@@ -160,9 +221,11 @@ def puzzles_start(
     wanted: str,
     touch: bool,
     reduced: bool,
+    search: str,
 ) -> dict[str, Any]:
     lang = i18n.language(str(lang))
     lessons.touch(bool(touch))
+    found, trouble = _drills(search, lang)
     try:
         if not fetched:
             raise catalogue.CatalogueError("not fetched", "missing")
@@ -170,10 +233,15 @@ def puzzles_start(
     except catalogue.CatalogueError as error:
         return {"error": catalogue.unreadable(lang, error.kind)}
     read = store.read(str(stored) if has_stored else None)
+    if found:
+        puzzles = _drill_catalogue(found, read.record.rating)
     room = Room(lang, puzzles, read.record)
     room.reduced = bool(reduced)
+    room.drills = found
     _room[:] = [room]
     notices = [i18n.t(lang, "puzzles.damaged")] if read.damaged else []
+    if trouble:
+        notices.append(trouble)
     if puzzles.skipped:
         notices.append(catalogue.skipped(lang, puzzles.skipped))
     puzzle = room.from_link(_wanted(wanted), notices)
@@ -186,6 +254,7 @@ def puzzles_start(
         "all": i18n.t(lang, "puzzles.theme.all"),
         "themes": [[tag, i18n.puzzle_theme(lang, tag)] for tag in puzzles.themes()],
         "record": room.record_words(),
+        "drill": bool(found),
         "puzzle": puzzle or STAYS,
     }
 
@@ -220,16 +289,28 @@ def puzzles_another(theme: str) -> dict[str, Any]:
 def puzzles_result(stored: str, has_stored: bool) -> dict[str, Any]:
     """The verdict just shown, recorded: the new record's text for the page to write."""
     if not _room or _room[0].game is None or not _room[0].verdict:
-        return {"save": "", "verdict": ""}  # nothing to record
+        return {"save": "", "line": "", "verdict": ""}  # nothing to record
     room = _room[0]
     game = room.game
     assert game is not None
+    solved = room.verdict == "solved"
+    drill = room.drill_of(game.puzzle)
+    if drill is not None:  # a drill of the player's own mistakes is not rated
+        key = "puzzles.mistake.found" if solved else "puzzles.mistake.missed"
+        return {
+            "save": "",
+            "record": room.record_words(),
+            "line": i18n.t(room.lang, key, better=drill.better),
+            "line_class": "puzzle-result " + ("success" if solved else "error"),
+            "verdict": room.verdict,
+            "rating": str(room.record.rating),
+            "unsaved": "",
+        }
     # Another tab may have rated puzzles since: its results are the base, not lost.
     read = store.read(str(stored) if has_stored else None)
     if has_stored and not read.damaged:
         room.record = read.record
     before = room.record.rating
-    solved = room.verdict == "solved"
     room.record = store.result(room.record, game.puzzle.id, game.puzzle.difficulty, solved)
     change = room.record.rating - before
     key = "puzzles.change.up" if solved else "puzzles.change.down"

@@ -17,6 +17,7 @@ from ...ai.review import BUDGET, Analysis
 from ...game import Game
 from ...notation import Move
 from ..front.keys import REVIEW_STEPS
+from ..table.drills import MAX_DRILLS, Drill
 from ..table.params import ParamError
 from .graph import Point
 from .panel import JUDGEMENTS, LUCK, Judged
@@ -186,6 +187,25 @@ class ReviewState:
         here = self.plies[ply] if ply < len(self.plies) else {}
         best = here["better"] if "better" in here else self.plies[ply - 1].get("best")
         return best if isinstance(best, str) else None
+
+    def drills(self, people: Sequence[str]) -> list[Drill]:
+        """The positions where a move of ``people`` was marked a mistake or a blunder and
+        a better move is named, for the puzzle board ("Learn from your mistakes"). A
+        re-roll is left out: its result is chance, not a move to find."""
+        found = []
+        for entry in self.judged():
+            if (
+                entry.judgement in ("mistake", "blunder")
+                and entry.mover in people
+                and entry.best is not None
+                and "?" not in entry.best
+                and "?" not in entry.move
+            ):
+                before = Game.from_record(self.game.record())
+                while len(before.moves) > entry.ply - 1:
+                    before.undo()
+                found.append(Drill(before.to_position(), entry.best, entry.move, entry.ply))
+        return found[:MAX_DRILLS]
 
     def marks(self) -> dict[int, str]:
         """Each judged move's ply and judgement (inaccuracy, mistake, blunder): what the

@@ -20,6 +20,7 @@ from ...game import Game
 from ..board.highlights import move_shape
 from ..board.shapes import Shape
 from ..link import Link, ViewError
+from ..table import drills
 from ..table.clicks import Review
 from ..table.controller import Controller
 from ..words import i18n
@@ -293,7 +294,11 @@ class ReviewPage:
                 lang=lang,
                 viewer=state.viewer(people),
             )
-            parts["mistakes"] = mistakes_html(lang, judged, state.shown)
+            learn = ""
+            if state.done:  # the marks settled: the puzzles' positions are the final ones
+                found = state.drills(people)
+                learn = drills.link(found, lang) if found else ""
+            parts["mistakes"] = mistakes_html(lang, judged, state.shown, learn)
             self.drawn = (analysed, state.shown)
         done = state.done and not self.saving
         parts.update(

@@ -351,8 +351,23 @@ def line_words(lang: str, entry: Judged) -> str:
     return head
 
 
-def mistakes_html(lang: str, judged: Sequence[Judged], current: int | None = None) -> str:
-    """Every listed move (mistakes and luck), each a button that shows its position."""
+def learn_html(lang: str, href: str) -> str:
+    """ "Learn from your mistakes": the link to the puzzle board with the player's marked
+    positions (``table.drills``), and what it does in one sentence."""
+    if not href:
+        return ""
+    return (
+        f'<p class="review-learn"><a href="{escape(href)}" data-review-learn>'
+        f"{escape(i18n.t(lang, 'review.learn'))}</a> "
+        f"<small>{escape(i18n.t(lang, 'review.learn.about'))}</small></p>"
+    )
+
+
+def mistakes_html(
+    lang: str, judged: Sequence[Judged], current: int | None = None, learn: str = ""
+) -> str:
+    """Every listed move (mistakes and luck), each a button that shows its position;
+    then ``learn``, the link to replay the player's mistakes, if there is one."""
     items = []
     for entry in judged:
         if not entry.listed:
@@ -368,7 +383,7 @@ def mistakes_html(lang: str, judged: Sequence[Judged], current: int | None = Non
         )
     if not items:
         return f'<p class="review-none">{escape(i18n.t(lang, "review.none"))}</p>'
-    return f'<ol class="review-mistakes">{"".join(items)}</ol>'
+    return f'<ol class="review-mistakes">{"".join(items)}</ol>' + learn_html(lang, learn)
 
 
 def progress_words(lang: str, done: int, total: int, *, finished: bool = True) -> str:

@@ -531,6 +531,9 @@ RULES: Final[tuple[Rule, ...]] = (
         r"the link is longer than (\d+) characters",
         lambda m: f"le lien dépasse {m[1]} caractères",
     ),
+    _rule(r"the mistakes link is empty", lambda m: "le lien est vide"),
+    _rule(r"the mistakes link is too long", lambda m: "le lien est trop long"),
+    _rule(r"the mistakes link is damaged", lambda m: "le lien est abîmé"),
     _rule(r"no moves given", lambda m: "aucun coup donné"),
     _rule(
         r"give either moves or (task|interactive), not both",

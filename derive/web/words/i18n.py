@@ -445,6 +445,10 @@ EN: Final[dict[str, str]] = {
         " winning, against {before}% on average."
     ),
     "review.none": "No mistakes found.",
+    "review.learn": "Learn from your mistakes",
+    "review.learn.about": (
+        "Each position where your move was a mistake, on the puzzle board: find a better move."
+    ),
     "review.progress": "Reviewing: position {done} of {total}",
     "review.done": "Review complete",
     "review.deeper": "Looking deeper at the moves that mattered",
@@ -503,6 +507,12 @@ EN: Final[dict[str, str]] = {
     "puzzles.unknown": "There is no puzzle “{id}” here; here is another one.",
     "puzzles.bad": "{puzzle} cannot be played here: {reason}. Here is another one.",
     "puzzles.none": "No other puzzle of this theme.",
+    "puzzles.mistake.heading": "Your move {ply} · Find better than {played}",
+    "puzzles.mistake.task": "{colour} to play: find a better move than {played}.",
+    "puzzles.mistake.about": "Mistake {number} of {total} from your game. Not rated.",
+    "puzzles.mistake.found": "Found: {better} is the better move.",
+    "puzzles.mistake.missed": "Not this one: the better move was {better}.",
+    "puzzles.mistake.bad": "This link to your mistakes could not be read: {reason}.",
     "puzzles.damaged": (
         "Your puzzle record (rating, streak, solved puzzles) could not be read. It is kept "
         "aside in this browser, untouched, and a new record has begun."
@@ -986,6 +996,11 @@ FR: Final[dict[str, str]] = {
         " chances de gain, contre {before} % en moyenne."
     ),
     "review.none": "Aucune erreur trouvée.",
+    "review.learn": "Apprendre de ses erreurs",
+    "review.learn.about": (
+        "Chaque position où votre coup était une erreur, sur le plateau des énigmes : "
+        "trouvez un meilleur coup."
+    ),
     "review.progress": "Analyse : position {done} sur {total}",
     "review.done": "Analyse terminée",
     "review.deeper": "Analyse approfondie des coups décisifs",
@@ -1046,6 +1061,12 @@ FR: Final[dict[str, str]] = {
     "puzzles.unknown": "Il n’y a pas d’énigme « {id} » ici ; en voici une autre.",
     "puzzles.bad": "{puzzle} ne peut pas se jouer ici : {reason}. En voici une autre.",
     "puzzles.none": "Pas d’autre énigme de ce thème.",
+    "puzzles.mistake.heading": "Votre coup {ply} · Trouvez mieux que {played}",
+    "puzzles.mistake.task": "{colour} joue : trouvez un meilleur coup que {played}.",
+    "puzzles.mistake.about": "Erreur {number} sur {total} de votre partie. Non classée.",
+    "puzzles.mistake.found": "Trouvé : {better} est le meilleur coup.",
+    "puzzles.mistake.missed": "Pas celui-ci : le meilleur coup était {better}.",
+    "puzzles.mistake.bad": "Ce lien vers vos erreurs n’a pas pu être lu : {reason}.",
     "puzzles.damaged": (
         "Votre fiche d’énigmes (classement, série, énigmes résolues) n’a pas pu être lue. Elle "
         "est gardée à part dans ce navigateur, intacte, et une nouvelle fiche commence."

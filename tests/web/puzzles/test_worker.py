@@ -5,15 +5,16 @@ from __future__ import annotations
 
 from derive.web.learn import worker as lessons
 from derive.web.puzzles import store, worker
+from derive.web.table import drills
 
 from .fixtures import CHAIN, WIN_IN_ONE, WIN_IN_TWO, as_file
 
 FILE = as_file(WIN_IN_ONE, WIN_IN_TWO, CHAIN)
 
 
-def start(wanted: str = "", stored: str | None = None, lang: str = "en") -> dict:
+def start(wanted: str = "", stored: str | None = None, lang: str = "en", search: str = "") -> dict:
     return worker.puzzles_start(
-        FILE, True, stored or "", stored is not None, lang, wanted, False, True
+        FILE, True, stored or "", stored is not None, lang, wanted, False, True, search
     )
 
 
@@ -58,7 +59,7 @@ def test_a_damaged_record_and_an_unknown_link_are_said() -> None:
 
 
 def test_unreadable_puzzles_are_one_message() -> None:
-    answer = worker.puzzles_start("", False, "", False, "fr", "", False, False)
+    answer = worker.puzzles_start("", False, "", False, "fr", "", False, False, "")
     assert answer["error"] and "puzzle" not in answer
 
 
@@ -68,3 +69,31 @@ def test_a_theme_that_fits_keeps_the_puzzle_and_another_changes_it() -> None:
     assert worker.puzzles_another(WIN_IN_TWO.themes[0])["puzzle"]["id"] != answer["puzzle"]["id"]
     assert worker.puzzles_open(f"#{WIN_IN_ONE.id}")["puzzle"]["id"] == WIN_IN_ONE.id
     assert worker.puzzles_open(f"#{WIN_IN_ONE.id}")["puzzle"] == worker.STAYS
+
+
+def test_a_player_s_mistakes_are_a_drill_in_order_and_not_rated() -> None:
+    found = (
+        drills.Drill(WIN_IN_ONE.position, "b8-d10", "b8-c9", 7),
+        drills.Drill(CHAIN.position, CHAIN.solution[0], "e9-f8", 12),
+    )
+    rated = store.dump(store.result(store.Record(), "elsewhere", 1500, True))
+    answer = start(search="?mistakes=" + drills.encode(found), stored=rated, lang="fr")
+    assert answer["drill"] and answer["notices"] == []
+    first = answer["puzzle"]
+    assert first["id"] == "mistake-1" and "b8-c9" in first["heading"] and "b8-c9" in first["task"]
+    assert "1 sur 2" in first["about"] and "Non classée" in first["about"]
+    lessons.gesture(worker.IDENT, "square", "b8", False)
+    steps = lessons.gesture(worker.IDENT, "square", "d10", False)
+    assert steps[-1] == {"do": "verdict", "verdict": "solved"}
+    result = worker.puzzles_result(rated, True)
+    assert result["save"] == "" and "b8-d10" in result["line"]  # nothing rated, written
+    assert result["record"]["rating"] == str(store.read(rated).record.rating)
+    assert worker.puzzles_another("")["puzzle"]["id"] == "mistake-2"
+    assert worker.puzzles_another("")["puzzle"]["id"] == "mistake-1"  # round again
+
+
+def test_a_damaged_mistakes_link_is_said_and_the_puzzles_open() -> None:
+    for search in ("?mistakes=", "?mistakes=!!!", "?mistakes=" + "A" * 20_000):
+        answer = start(search=search)
+        assert not answer["drill"] and answer["puzzle"]["id"]
+        assert any("mistakes could not be read" in n for n in answer["notices"]), answer

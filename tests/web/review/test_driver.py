@@ -12,7 +12,8 @@ from derive.game import Game
 from derive.web.play import worker
 from derive.web.review.driver import ReviewState, budget_from, problem, wanted
 from derive.web.review.graph import graph_svg
-from derive.web.review.panel import line_words
+from derive.web.review.panel import line_words, mistakes_html
+from derive.web.table import drills
 from derive.web.words import engine_fr
 
 
@@ -183,3 +184,19 @@ def test_an_older_analysis_still_says_what_the_better_move_does() -> None:
         "Better: b2-c3. It steps from b2 to c3, 1 row nearer the goal rive and stops Yellow"
         " from winning next turn, though the die can then be taken."
     )
+
+
+def test_a_player_s_mistakes_become_the_puzzle_board_s_drill() -> None:
+    start = "r1a1,y3c1,r1g1,r2b2,y2d2,y1b4,r3e5,r3h6,r2h8,y3j8,y5b10,y1f10,y1h10 r ry L2"
+    game = Game.from_position(start)
+    for move in ("e5+", "b4-c3"):
+        game.play(move)
+    state = ReviewState(game)
+    state.take({"analysis": Review(game).finish().to_data(), "done": True})
+    (drill,) = state.drills(["r"])
+    assert drill == drills.Drill(Game.from_position(start).to_position(), "b2-c3", "e5+", 1)
+    assert state.drills(["y"]) == []  # only the people's own moves
+    (back,) = drills.decode(drills.encode([drill]))
+    assert back == drill
+    html = mistakes_html("fr", state.judged(), learn=drills.link([drill], "fr"))
+    assert 'href="enigmes.html?mistakes=' in html and "Apprendre de ses erreurs" in html

@@ -1,0 +1,93 @@
+"""A player's mistakes as a link to the puzzle board: "Learn from your mistakes".
+
+The review (``review/``) names the positions where a player's move was marked a mistake
+or a blunder, with the better move; the puzzle pages (``puzzles/``) set each on their
+board: find a better move. The two rooms meet here, below both: the link's parameter
+``mistakes=`` is a list of ``[position, better, played, ply]`` as JSON, compressed and
+base64url (as a share code is), bounded at every step before it is read. The engine
+checks each position when the puzzle board opens it.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import zlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from ... import safejson
+
+PUZZLE_PAGES: Final = {"en": "puzzles.html", "fr": "enigmes.html"}
+"""The puzzle page in each language."""
+PARAMETER: Final = "mistakes"
+MAX_DRILLS: Final = 20
+"""Positions a link carries at most (a long game's worst moves; more would not be read)."""
+MAX_CODE_CHARS: Final = 12_000
+_MAX_INFLATED: Final = 40_000
+_MAX_TEXT: Final = 400
+"""A position's or a move's notation, at most (a full board is about 200 characters)."""
+
+
+@dataclass(frozen=True)
+class Drill:
+    position: str
+    """Before the move, in the rules file's notation."""
+    better: str
+    played: str
+    ply: int
+    """The move's number in its game (the ply it led to)."""
+
+
+def encode(drills: Sequence[Drill]) -> str:
+    data = [[d.position, d.better, d.played, d.ply] for d in drills[:MAX_DRILLS]]
+    packed = zlib.compress(json.dumps(data, separators=(",", ":")).encode("utf-8"), 9)
+    return base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
+
+
+def link(drills: Sequence[Drill], lang: str) -> str:
+    """The puzzle page of ``lang`` opening on these positions."""
+    page = PUZZLE_PAGES.get(lang, PUZZLE_PAGES["en"])
+    return f"{page}?{PARAMETER}={encode(drills)}"
+
+
+def decode(code: str) -> tuple[Drill, ...]:
+    """The positions of a ``mistakes=`` code; ``ValueError`` saying what is wrong, in the
+    engine's English (``words.engine_fr`` puts it in French)."""
+    code = code.strip() if isinstance(code, str) else ""
+    if not code:
+        raise ValueError("the mistakes link is empty")
+    if len(code) > MAX_CODE_CHARS:
+        raise ValueError("the mistakes link is too long")
+    try:
+        packed = base64.b64decode(code + "=" * (-len(code) % 4), altchars=b"-_", validate=True)
+        inflater = zlib.decompressobj()
+        raw = inflater.decompress(packed, _MAX_INFLATED)
+    except (binascii.Error, ValueError, zlib.error):
+        raise ValueError("the mistakes link is damaged") from None
+    if inflater.unconsumed_tail or len(raw) >= _MAX_INFLATED:
+        raise ValueError("the mistakes link is too long")
+    try:
+        data = safejson.loads(raw.decode("utf-8"), max_chars=_MAX_INFLATED, max_depth=3)
+    except (UnicodeDecodeError, ValueError):
+        raise ValueError("the mistakes link is damaged") from None
+    if not isinstance(data, list) or not data:
+        raise ValueError("the mistakes link is damaged")
+    drills = []
+    for item in data[:MAX_DRILLS]:
+        if (
+            not isinstance(item, list)
+            or len(item) != 4
+            or not all(isinstance(text, str) and 0 < len(text) <= _MAX_TEXT for text in item[:3])
+            or not isinstance(item[3], int)
+            or isinstance(item[3], bool)
+            or not 0 < item[3] < 100_000
+        ):
+            raise ValueError("the mistakes link is damaged")
+        drills.append(Drill(item[0], item[1], item[2], item[3]))
+    return tuple(drills)
+
+
+__all__ = ["MAX_DRILLS", "PARAMETER", "PUZZLE_PAGES", "Drill", "decode", "encode", "link"]
