@@ -92,6 +92,7 @@ UNUSED = re.compile(r"^(?:py|mpy|xterm[\w-]*|pyodide_graph|zip|index)-[\w-]{8}\.
 _RELATIVE_REF = re.compile(r"""["'`]\./([A-Za-z0-9_.@-]+\.(?:m?js|css|wasm|json))["'`]""")
 # In the PyScript bundle: {type:"pyodide",module:(e="314.0.2")=>`https://cdn.../pyodide.mjs`
 _BUNDLED_PYODIDE = re.compile(r"""type:"pyodide",module:\(\w+="([^"]+)"\)""")
+_BUNDLED_MICROPYTHON = re.compile(r""""micropython",module:\(\w+="([^"]+)"\)""")
 
 
 class VendorError(Exception):
@@ -152,13 +153,14 @@ def runtime_files() -> list[str]:
     return sorted([*pyscript, *pyodide, *micropython, BYTECODE, IMAGE])
 
 
-def bundled_pyodide_version() -> str:
-    """The Pyodide version the PyScript bundle defaults to (its CDN fallback)."""
+def bundled_pyodide_version(pattern: re.Pattern[str] = _BUNDLED_PYODIDE) -> str:
+    """The Pyodide version the PyScript bundle defaults to (its CDN fallback); with
+    ``_BUNDLED_MICROPYTHON``, its MicroPython's."""
     found: set[str] = set()
     for path in PYSCRIPT_DIST.glob("*.js"):
-        found.update(_BUNDLED_PYODIDE.findall(path.read_text(encoding="utf-8")))
+        found.update(pattern.findall(path.read_text(encoding="utf-8")))
     if len(found) != 1:
-        raise VendorError(f"cannot tell which Pyodide the PyScript bundle expects: {found}")
+        raise VendorError(f"cannot tell which interpreter the PyScript bundle expects: {found}")
     return found.pop()
 
 
@@ -229,6 +231,12 @@ def main(argv: list[str] | None = None) -> int:
             raise VendorError(
                 f"@pyscript/core {versions['@pyscript/core']} is built for Pyodide {expected}, "
                 f"but package.json pins pyodide {versions['pyodide']}"
+            )
+        micropython = bundled_pyodide_version(_BUNDLED_MICROPYTHON)
+        if versions[MICROPYTHON] != micropython:
+            raise VendorError(
+                f"@pyscript/core {versions['@pyscript/core']} is built for MicroPython "
+                f"{micropython}, but package.json pins {versions[MICROPYTHON]}"
             )
         check_pyodide_start_files()
         pyscript = {name: PYSCRIPT_DIST / name for name in pyscript_files()}
