@@ -195,6 +195,9 @@ def a_try_lesson() -> tuple[str, str, str, str]:
 
 def start_again(board: Locator | Frame) -> None:
     """A lesson board or an embed back at its start, no die selected."""
+    # What was sent to the board before (bare events, gremlins) is answered first: a
+    # gesture's effect is a message to the worker later.
+    board.locator(".lesson-board:not([data-busy])").wait_for(state="attached")
     reset = board.locator("[data-action=reset]")
     if reset.is_enabled():  # (disabled: nothing was played on this board)
         reset.click()

@@ -103,6 +103,9 @@ class Lesson:
         self.pending.append((kind, value))
         if not self.running:
             self.running = True
+            # <figure data-busy>: gestures are on their way to the worker (tests wait for
+            # it to go, as the game page's deriveView.settle()).
+            self.figure.dataset.busy = "true"
             asyncio.create_task(self.drain())
 
     def key(self, key: str) -> bool:
@@ -129,6 +132,7 @@ class Lesson:
                 await self.carry(steps)
         finally:
             self.running = False
+            self.figure.removeAttribute("data-busy")
 
     async def go_live(self, steps: "Any") -> None:
         """The live board's first picture, then what the reader did before it was."""
