@@ -12,7 +12,7 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 
 from derive.game import Game
-from derive.web.table import share
+from derive.web.table import drills, share
 from tests.e2e.appdriver import (
     START_TIMEOUT_MS,
     board_position,
@@ -137,6 +137,25 @@ def test_a_shared_game_is_reviewed_and_its_points_show_their_positions(
     page.set_viewport_size({"width": 1366, "height": 900})
     screenshot("desktop", full_page=False)
     assert_accessible(page)
+
+    # Learn from your mistakes, on a phone: the players' marked positions on the puzzle
+    # board, the first one played there (its solution shown: the better move, said).
+    page.set_viewport_size({"width": 390, "height": 844})
+    learn = page.locator("[data-review-learn]")
+    expect(learn).to_have_attribute("href", re.compile(r"^puzzles\.html\?mistakes="))
+    first = drills.decode((learn.get_attribute("href") or "").partition("=")[2])[0]
+    learn.click()
+    page.wait_for_selector(
+        'html[data-ready=true][data-drill=mistakes][data-puzzle="mistake-1"]',
+        state="attached",
+        timeout=START_TIMEOUT_MS,
+    )
+    assert board_position(page) == first.position
+    expect(page.locator("#puzzle-title")).to_contain_text(f"Find better than {first.played}")
+    page.locator('#puzzle [data-action="solution"]').click()
+    page.wait_for_selector("html[data-verdict=failed]", state="attached")
+    expect(page.locator(".puzzle-result")).to_have_text(f"The better move was {first.better}.")
+    screenshot("phone-mistakes", full_page=False)
 
 
 def test_the_end_banners_review_opens_the_review_of_the_game_just_played(

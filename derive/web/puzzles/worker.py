@@ -296,7 +296,14 @@ def puzzles_result(stored: str, has_stored: bool) -> dict[str, Any]:
     solved = room.verdict == "solved"
     drill = room.drill_of(game.puzzle)
     if drill is not None:  # a drill of the player's own mistakes is not rated
-        key = "puzzles.mistake.found" if solved else "puzzles.mistake.missed"
+        shown = game.board.shown  # the solution asked for, not a wrong move tried
+        key = (
+            "puzzles.mistake.found"
+            if solved
+            else "puzzles.mistake.shown"
+            if shown
+            else "puzzles.mistake.missed"
+        )
         return {
             "save": "",
             "record": room.record_words(),

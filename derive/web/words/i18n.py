@@ -512,6 +512,7 @@ EN: Final[dict[str, str]] = {
     "puzzles.mistake.about": "Mistake {number} of {total} from your game. Not rated.",
     "puzzles.mistake.found": "Found: {better} is the better move.",
     "puzzles.mistake.missed": "Not this one: the better move was {better}.",
+    "puzzles.mistake.shown": "The better move was {better}.",
     "puzzles.mistake.bad": "This link to your mistakes could not be read: {reason}.",
     "puzzles.damaged": (
         "Your puzzle record (rating, streak, solved puzzles) could not be read. It is kept "
@@ -1066,6 +1067,7 @@ FR: Final[dict[str, str]] = {
     "puzzles.mistake.about": "Erreur {number} sur {total} de votre partie. Non classée.",
     "puzzles.mistake.found": "Trouvé : {better} est le meilleur coup.",
     "puzzles.mistake.missed": "Pas celui-ci : le meilleur coup était {better}.",
+    "puzzles.mistake.shown": "Le meilleur coup était {better}.",
     "puzzles.mistake.bad": "Ce lien vers vos erreurs n’a pas pu être lu : {reason}.",
     "puzzles.damaged": (
         "Votre fiche d’énigmes (classement, série, énigmes résolues) n’a pas pu être lue. Elle "
