@@ -4,21 +4,18 @@ The review (``review/``) names the positions where a player's move was marked a 
 or a blunder, with the better move; the puzzle pages (``puzzles/``) set each on their
 board: find a better move. The two rooms meet here, below both: the link's parameter
 ``mistakes=`` is a list of ``[position, better, played, ply]`` as JSON, compressed and
-base64url (as a share code is), bounded at every step before it is read. The engine
+base64url (``share.pack``, as a share code is), bounded at every step before it is read. The engine
 checks each position when the puzzle board opens it.
 """
 
 from __future__ import annotations
 
-import base64
-import binascii
-import json
-import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
 from ... import safejson
+from .share import Unpacked, pack, unpack
 
 PUZZLE_PAGES: Final = {"en": "puzzles.html", "fr": "enigmes.html"}
 """The puzzle page in each language."""
@@ -42,9 +39,7 @@ class Drill:
 
 
 def encode(drills: Sequence[Drill]) -> str:
-    data = [[d.position, d.better, d.played, d.ply] for d in drills[:MAX_DRILLS]]
-    packed = zlib.compress(json.dumps(data, separators=(",", ":")).encode("utf-8"), 9)
-    return base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
+    return pack([[d.position, d.better, d.played, d.ply] for d in drills[:MAX_DRILLS]])
 
 
 def link(drills: Sequence[Drill], lang: str) -> str:
@@ -62,13 +57,10 @@ def decode(code: str) -> tuple[Drill, ...]:
     if len(code) > MAX_CODE_CHARS:
         raise ValueError("the mistakes link is too long")
     try:
-        packed = base64.b64decode(code + "=" * (-len(code) % 4), altchars=b"-_", validate=True)
-        inflater = zlib.decompressobj()
-        raw = inflater.decompress(packed, _MAX_INFLATED)
-    except (binascii.Error, ValueError, zlib.error):
-        raise ValueError("the mistakes link is damaged") from None
-    if inflater.unconsumed_tail or len(raw) >= _MAX_INFLATED:
-        raise ValueError("the mistakes link is too long")
+        raw = unpack(code, _MAX_INFLATED)
+    except Unpacked as problem:
+        too = str(problem) == "too large"
+        raise ValueError(f"the mistakes link is {'too long' if too else 'damaged'}") from None
     try:
         data = safejson.loads(raw.decode("utf-8"), max_chars=_MAX_INFLATED, max_depth=3)
     except (UnicodeDecodeError, ValueError):

@@ -27,11 +27,38 @@ MAX_CODE_CHARS: Final = 60_000
 _MAX_INFLATED: Final = MAX_RECORD_CHARS
 
 
+def pack(data: Any) -> str:
+    """``data`` as a URL-safe code: its JSON, compressed, base64url without padding (a
+    share code's form, and a "Learn from your mistakes" link's)."""
+    text = json.dumps(data, separators=(",", ":"), ensure_ascii=True)
+    packed = zlib.compress(text.encode("ascii"), 9)
+    return base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
+
+
+class Unpacked(ValueError):
+    """What is wrong with a code, as ``unpack`` found it: ``"not base64url"``,
+    ``"cannot be unpacked"`` or ``"too large"``; each caller says it in its words."""
+
+
+def unpack(code: str, limit: int) -> bytes:
+    """What ``pack`` packed, unpacked to at most ``limit`` bytes (``Unpacked`` else)."""
+    try:
+        packed = base64.b64decode(code + "=" * (-len(code) % 4), altchars=b"-_", validate=True)
+    except (binascii.Error, ValueError):
+        raise Unpacked("not base64url") from None
+    inflater = zlib.decompressobj()
+    try:
+        raw = inflater.decompress(packed, limit)
+    except zlib.error:
+        raise Unpacked("cannot be unpacked") from None
+    if inflater.unconsumed_tail or len(raw) >= limit:
+        raise Unpacked("too large")
+    return raw
+
+
 def encode(game: Game) -> str:
     """The game as a URL-safe code: the record, compressed, base64url without padding."""
-    data = json.dumps(game.record(), separators=(",", ":"), ensure_ascii=True)
-    packed = zlib.compress(data.encode("ascii"), 9)
-    return base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
+    return pack(game.record())
 
 
 def decode(code: str) -> Game:
@@ -46,16 +73,11 @@ def decode(code: str) -> Game:
     if len(code) > MAX_CODE_CHARS:
         raise ValueError("the game code is too long")
     try:
-        packed = base64.b64decode(code + "=" * (-len(code) % 4), altchars=b"-_", validate=True)
-    except (binascii.Error, ValueError):
-        raise ValueError("the game code is damaged (not base64url)") from None
-    inflater = zlib.decompressobj()
-    try:
-        raw = inflater.decompress(packed, _MAX_INFLATED)
-    except zlib.error:
-        raise ValueError("the game code is damaged (cannot be unpacked)") from None
-    if inflater.unconsumed_tail or len(raw) >= _MAX_INFLATED:
-        raise ValueError("the game code is too large")
+        raw = unpack(code, _MAX_INFLATED)
+    except Unpacked as problem:
+        if str(problem) == "too large":
+            raise ValueError("the game code is too large") from None
+        raise ValueError(f"the game code is damaged ({problem})") from None
     try:
         data = safejson.loads(raw.decode("utf-8"))
     except safejson.TooLarge:
