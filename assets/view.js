@@ -762,87 +762,122 @@
   // How far the game's start has come, from 0 to 1, for the loading bar (assets/boot.js).
   const progress = (done) => dispatchEvent(new CustomEvent("derive:progress", { detail: done }));
 
-  // The game's Python workers (assets/python-worker.mjs): `kind` "main" for the game's
-  // own, "calls" for the computer player's; `name` is the worker's own (`self.name`:
-  // "game" or "ai"). `up` resolves once its Python is ready; what it started from
-  // ("restored" from the image, or "booted") is the page's data-<name>-python.
-  // `onLost(reason)`: the worker failed after its start (an error no Python handler saw).
-  function pythonWorker(name, kind, module, onText, onLost = () => undefined) {
-    const worker = new Worker(new URL("python-worker.mjs", HERE), { type: "module", name });
+  // The game's Python in PyScript's workers, Pyodide with the site's image restored
+  // (game.toml): "game" runs derive/web/play/run.py's exports, "ai" (the computer player)
+  // derive/web/play/worker.py's. `up` resolves to the worker once its Python is ready, or
+  // fails (vendor/pyodide/pyodide.mjs bounds the downloads Python cannot start without);
+  // what it started from ("restored" from the image, or "booted") is the page's
+  // data-<name>-python. `onLost(reason)`: the worker failed after its start.
+  const IDB = new URL("../vendor/pyodide/memory-idb.mjs", HERE).href;
+  const CORE = new URL("../vendor/pyscript/core.js", HERE).href;
+  let core = null;
+  // PyScript's core, once; where the browser refuses databases (a frame on another site),
+  // PyScript's are given one in memory first.
+  const pyscript = () => (core ??= import(IDB).then(() => import(CORE)));
+  // A worker's error that no Python handler saw goes to the page (pythonWorker, below);
+  // PyScript's worker also hands it to the script's `xworker.onerror`, which must exist.
+  const exportsOf = (name, module) => [
+    "import js",
+    "from polyscript import xworker",
+    "xworker.onerror = lambda event: None",
+    `import ${module} as _module`,
+    "globals().update({n: getattr(_module, n) for n in _module.__export__})",
+    "def runtime():",
+    "    return str(js.pyodideSnapshot)",
+    `js.deriveRole = "${name}"`,
+    "__export__ = [*_module.__export__, 'runtime']",
+  ].join("\n");
+  // PyScript's workers are module workers: where the browser has none, PyScript would
+  // run the script on the page instead, with its default interpreter from a CDN.
+  // The probe closes itself once loaded: one terminated at once fails its own request.
+  let modular = null;
+  function moduleWorkers() {
+    if (modular !== null) return modular;
+    const probe = URL.createObjectURL(new Blob(["self.close();"], { type: "text/javascript" }));
+    try {
+      new Worker(probe, { type: "module" });
+      modular = true;
+    } catch (_) {
+      modular = false;
+    }
+    setTimeout(() => URL.revokeObjectURL(probe), 10000);
+    return modular;
+  }
+  function pythonWorker(name, module, onLost = () => undefined) {
+    if (!moduleWorkers()) throw new TypeError("module workers are not supported");
+    const script = document.createElement("script");
+    script.type = "py";
+    // No `name`: PyScript keeps each named worker's start in a registry that only its
+    // `workers[name]` awaits, and a start that fails there is a rejection nobody hears.
+    // The page holds the worker itself (`xworker`), and needs no registry.
+    script.setAttribute("worker", "");
+    script.setAttribute("config", "./game.toml");
+    script.textContent = exportsOf(name, module);
+    document.body.append(script);
     let started = false;
-    const up = new Promise((resolve, reject) => {
-      worker.addEventListener("message", ({ data }) => {
-        if (typeof data === "string") {
-          onText(data);
-        } else if (data && typeof data.progress === "number") {
-          if (name === "game") progress(data.progress);
-        } else if (data && data.up) {
-          started = true;
-          document.documentElement.dataset[`${name}Python`] = String(data.snapshot);
-          if (name === "game") progress(0.9);
-          resolve(data);
-        } else if (data && "failed" in data) {
-          reject(new Error(String(data.failed)));
-        }
-      });
+    const up = pyscript().then(async () => {
+      if (name === "game") progress(0.3);
+      // PyScript takes the script up as soon as its core is in (a task later at most).
+      while (!script.xworker) await new Promise((resolve) => setTimeout(resolve, 10));
+      const worker = script.xworker;
+      // PyScript logs a failed start as a bare event: `ready` fails with it, said below.
+      worker.onerror = () => undefined;
       worker.addEventListener("error", (event) => {
         event.preventDefault();
         console.error(`The ${name} worker stopped:`, event.message);
         if (started) onLost(event.message);
-        reject(new Error(event.message || "the worker did not start"));
       });
+      await worker.ready;
+      started = true;
+      const runtime = await worker.sync.runtime();
+      document.documentElement.dataset[`${name}Python`] = String(runtime);
+      if (name === "game") progress(0.9);
+      return worker;
     });
-    worker.postMessage({ kind, module });
-    return { worker, up };
+    const stop = () => {
+      if (script.xworker) script.xworker.terminate();
+      script.remove();
+    };
+    return { up, stop };
   }
 
   // The computer's worker (derive/web/play/computer.py): started and called here, so that
   // the game's Python reaches it through its view like the rest of the page. `aiStart`
-  // answers the worker's hello (JSON text) or fails.
+  // answers the worker's hello or fails.
   let thinker = null;
-  const asked = new Map();
-  let asking = 0;
+  const asked = new Set();
+  function lose(thinking) {
+    for (const fail of asked) fail(new Error("the worker stopped"));
+    asked.clear();
+    if (thinker === thinking) thinker = null;
+  }
   async function aiStart(module, timeoutS) {
     if (thinker) { // the game's Python started again: the computer's worker too
-      thinker.terminate();
-      thinker = null;
-      for (const waiting of asked.values()) waiting.reject(new Error("the worker stopped"));
-      asked.clear();
+      thinker.stop();
+      lose(thinker);
     }
-    const started = pythonWorker("ai", "calls", module, () => undefined);
-    started.worker.addEventListener("message", ({ data }) => {
-      const waiting = data && asked.get(data.id);
-      if (!waiting) return;
-      asked.delete(data.id);
-      if ("error" in data) waiting.reject(new Error(String(data.error)));
-      else waiting.resolve(data.value);
-    });
     // A worker lost mid-game answers nothing more: what was asked fails now, and so does
     // every later call (the game then says the computer is not available).
-    started.worker.addEventListener("error", () => {
-      for (const waiting of asked.values()) waiting.reject(new Error("the worker stopped"));
-      asked.clear();
-      thinker = null;
-    });
+    let started = null;
+    started = pythonWorker("ai", module, () => lose(started));
     let timer = 0;
     const late = new Promise((_, fail) => {
       timer = setTimeout(() => fail(new Error("the worker did not start")), timeoutS * 1000);
     });
     try {
-      await Promise.race([started.up, late]);
+      started.worker = await Promise.race([started.up, late]);
     } finally {
       clearTimeout(timer); // no rejection left to fire, unheard, once the worker is up
     }
-    thinker = started.worker;
-    return String(await ai("hello"));
+    thinker = started;
+    return await ai("hello");
   }
   function ai(name, ...args) {
-    if (!thinker) return Promise.reject(new Error("the worker did not start"));
-    asking += 1;
-    const id = asking;
+    const thinking = thinker;
+    if (!thinking) return Promise.reject(new Error("the worker did not start"));
     return new Promise((resolve, reject) => {
-      asked.set(id, { resolve, reject });
-      thinker.postMessage({ id, name, args });
+      asked.add(reject);
+      thinking.worker.sync[name](...args).then(resolve, reject).finally(() => asked.delete(reject));
     });
   }
   const aiReady = () => { document.documentElement.dataset.aiReadyMs = String(Math.round(performance.now())); };
@@ -893,13 +928,20 @@
     tabRemember, thinking, warn,
   };
 
-  // The game's Python (derive/web/play/run.py), started as soon as this view is: each of
-  // its texts is the calls of one of its turns, `[{call, args}, …]`, applied here in one
-  // task, each answered when it has an `id` (derive/web/postlink.py); what the player
-  // does goes back as `{kind, data}`.
+  // The game's Python (derive/web/play/run.py), started as soon as this view is: each text
+  // of its `calls` is the calls of one of its turns, `[{call, args}, …]`, applied here in
+  // one task, each answered when it has an `id` (derive/web/postlink.py); what the player
+  // does goes to its `take` as `{kind, data}`.
   const view = window.deriveView;
   let game = null;
-  const post = (message) => game.worker.postMessage(JSON.stringify(message));
+  // In order, and once the worker is up (a restarted game's messages wait for it).
+  const post = (message) => {
+    const current = game;
+    const text = JSON.stringify(message);
+    current.up.then((worker) => worker.sync.take(text)).catch((error) => {
+      if (game === current && current.isUp) lost(String((error && error.message) || error));
+    });
+  };
   function tell(kind, data) {
     post({ kind, data });
     if (kind !== "settle") watch();
@@ -936,7 +978,7 @@
   }
   function lost(reason) {
     console.error("The game worker stopped:", reason);
-    game.worker.terminate();
+    game.stop();
     for (const resolve of settlers.values()) resolve();
     settlers.clear();
     watching = false;
@@ -955,14 +997,16 @@
       post({ answer: id, error: String((error && error.message) || error) });
     }
   }
-  function called(text) {
-    let calls;
-    try {
-      calls = JSON.parse(text);
-    } catch (_) {
-      return;
+  function called(texts) {
+    for (const text of texts) {
+      let calls;
+      try {
+        calls = JSON.parse(text);
+      } catch (_) {
+        continue;
+      }
+      if (Array.isArray(calls)) calls.forEach(apply);
     }
-    if (Array.isArray(calls)) calls.forEach(apply);
   }
   function apply(message) {
     const { call, args, id } = message || {};
@@ -985,14 +1029,22 @@
     failed("");
   };
   function startGame() {
-    const started = pythonWorker("game", "main", "derive.web.play.run", called, (why) => {
+    const started = pythonWorker("game", "derive.web.play.run", (why) => {
       if (game === started) lost(why);
     });
     game = started;
-    started.up.then(() => {
+    started.up.then(async (worker) => {
+      started.worker = worker;
       started.isUp = true;
       stamp("pythonMs");
-    }, notStarted);
+      await worker.sync.start();
+      // The game's standing question: what it does by itself reaches the page this way.
+      while (game === started) called(await worker.sync.calls());
+    }).catch((error) => {
+      if (game !== started) return;
+      if (started.isUp) lost(String((error && error.message) || error));
+      else notStarted(error);
+    });
   }
   try {
     progress(0.1);

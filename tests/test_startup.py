@@ -26,28 +26,30 @@ from tools.runtime import build_bytecode, build_image, build_snapshot, vendor
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = (ROOT / "index.html").read_text(encoding="utf-8")
-WORKER = (ROOT / "assets" / "python-worker.mjs").read_text(encoding="utf-8")
 START = (ROOT / "tools" / "runtime" / "pyodide_start.mjs").read_text(encoding="utf-8")
 NODE = shutil.which("node")
 needs_node = pytest.mark.skipif(NODE is None, reason="node not installed")
 
 
-def test_the_game_and_its_computer_run_in_workers_from_the_image() -> None:
-    """The game page has no PyScript: its view starts assets/python-worker.mjs twice (the
-    game, the computer player), which imports the site's start module and runs modules the
-    image holds; booting afresh, it writes the sources assets/snapshot.json lists."""
+def test_the_game_and_its_computer_run_in_pyscript_workers_from_the_image() -> None:
+    """The game page's view starts two PyScript workers (the game, the computer player) on
+    game.toml, whose interpreter is the site's start module and which fetches no source:
+    they run modules the image holds; booting afresh, the start module writes the sources
+    assets/snapshot.json lists (tools/runtime/pyodide_start.mjs)."""
     view = (ROOT / "assets" / "view.js").read_text(encoding="utf-8")
-    assert 'import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";' in WORKER
-    assert 'pythonWorker("game", "main", "derive.web.play.run"' in view
+    assert 'pythonWorker("game", "derive.web.play.run"' in view
+    assert 'script.setAttribute("config", "./game.toml")' in view
+    config = tomllib.loads((ROOT / "game.toml").read_text(encoding="utf-8"))
+    assert config["interpreter"] == "./vendor/pyodide/pyodide.mjs" and "files" not in config
     plan = json.loads((ROOT / "assets" / "snapshot.json").read_text(encoding="utf-8"))
     assert {"derive.web.play.run", "derive.web.play.worker"} <= set(plan["modules"])
-    assert "assets/snapshot.json" in WORKER
-    assert "assets/python-worker.mjs" in build_sw.app_files()  # precached, deployed
-    assert "vendor/pyscript/core.js" not in PAGE and 'type="py"' not in PAGE
+    assert "assets/snapshot.json" in START and "writeSources" in START
+    assert "game.toml" in build_sw.app_files()  # precached, deployed
+    assert 'type="py"' not in PAGE  # the view adds the workers' scripts, after the paint
 
 
 def test_warm_up_search_runs_and_returns_json() -> None:
-    assert json.loads(worker.warm())["nodes"] > 0
+    assert worker.warm()["nodes"] > 0
 
 
 def test_pyodide_start_module_is_what_every_config_names() -> None:
@@ -60,7 +62,7 @@ def test_pyodide_start_module_is_what_every_config_names() -> None:
             for ref in re.findall(r"""["']\./([\w.-]+\.mjs)["']""", source.read_text("utf-8")):
                 assert ref in vendor.PYODIDE_SOURCES, (name, ref)
     assert "export async function loadPyodide" in START and "export { version }" in START
-    for name in ("pyscript.toml", "learn.toml", "bench/bare.toml"):
+    for name in ("pyscript.toml", "game.toml", "learn.toml", "bench/bare.toml"):
         config = tomllib.loads((ROOT / name).read_text(encoding="utf-8"))
         assert config["interpreter"].endswith("vendor/pyodide/pyodide.mjs"), name
     # Every page restores the image but the benchmark's reference, Pyodide as it comes.

@@ -40,6 +40,7 @@ PAGES = (
     "regles.html",
     "manifest.webmanifest",
     "pyscript.toml",
+    "game.toml",
     "learn.toml",
     "front.toml",
     "embed.html",

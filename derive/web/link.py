@@ -11,12 +11,20 @@ records them (``Recorder``): nothing here or in its callers depends on which.
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Any, Protocol
 
 
 class ViewError(RuntimeError):
     """The view could not do what ``ask`` asked (a worker that failed to start or answer,
     a promise the page rejected): said in its own words, never a player's."""
+
+
+def answered(answer: object) -> dict[str, Any]:
+    """A worker's answer as the view hands it back: a dict (the computer's worker answers
+    plain data, derive/web/play/worker.py); ``ValueError`` for anything else."""
+    if not isinstance(answer, dict):
+        raise ValueError("the worker said nothing")
+    return answer
 
 
 class Link(Protocol):

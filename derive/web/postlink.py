@@ -1,6 +1,6 @@
 """``link.Link`` from a worker: each call to the view posted as a message.
 
-The game page's Python runs in a worker of its own (``assets/python-worker.mjs``): the
+The game page's Python runs in a PyScript worker of its own (``play/run.py``): the
 page's thread keeps only the view (``assets/view.js``). A call is ``{"call": name,
 "args": [...]}``, with an ``"id"`` when it is ``ask``'s. The calls one turn of the game's
 Python makes (a click's handler: the dialog closed, the board and the panels drawn) go
@@ -11,7 +11,8 @@ player did comes as ``{"kind": ..., "data": ...}``. Text, not structured clones:
 ``JSON.parse`` on each side, and nothing of Pyodide's proxies crosses the boundary.
 
 Nothing here imports the browser, so it runs (and is tested) under CPython: ``post`` is
-whatever carries the text (``postMessage`` in the worker, a list in tests).
+whatever carries the text (``play/run.py``'s outbox, which the view's ``calls`` empties;
+a list in tests).
 """
 
 from __future__ import annotations

@@ -127,7 +127,7 @@ def test_a_game_worker_that_closes_itself_is_started_again_from_the_saved_game(
     page.click('[data-square="b4"]')
     page.wait_for_function("document.documentElement.dataset.plies === '1'")
     saved = board_position(page)
-    game = [w for w in page.workers if w.evaluate("self.name") == "game"]
+    game = [w for w in page.workers if w.evaluate("self.deriveRole ?? ''") == "game"]
     assert len(game) == 1
     game[0].evaluate("setTimeout(() => self.close())")
     page.click('[data-die="d4"]')  # heard by no one: the page finds the worker gone

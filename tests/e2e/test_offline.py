@@ -110,9 +110,9 @@ def test_game_opens_and_plays_offline_after_one_visit(
     ]
     loaded = {site_path(r.url, own_server.url) for r in from_page}
     print("precached, not loaded:", *sorted(precached - loaded), sep="\n  ")
-    # The game and its computer run in workers restored from the image: no PyScript, and
-    # no source or bytecode to fetch (their modules are in the image).
-    assert loaded >= {"index.html", "assets/view.js", "assets/python-worker.mjs"}
+    # The game and its computer run in PyScript's workers restored from the image: no
+    # source to fetch (their modules are in the image).
+    assert loaded >= {"index.html", "assets/view.js", "game.toml", "vendor/pyscript/core.js"}
     # (A page's own Python reads the image in a worker of its own: the Learn pages'.)
     workers = {f"vendor/pyodide/{name}" for name in vendor.PYODIDE_FILES}
     assert loaded >= workers - {"vendor/pyodide/image-worker.mjs"}

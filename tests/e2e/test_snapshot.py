@@ -5,7 +5,7 @@ their bytecode written before anything imports them.
 vendor/pyodide/pyodide.mjs (tools/runtime/pyodide_start.mjs) restores vendor/image/python.gz, the
 memory of an interpreter booted under Node with the game's modules imported
 (tools/runtime/build_image.py), instead of booting Python. The game page runs its Python in
-two workers (assets/python-worker.mjs, named "game" and "ai"); the Learn pages' Python, on
+two PyScript named workers, "game" and "ai" (game.toml); the Learn pages' Python, on
 the page, is tested in test_learn.py. Every other browser test starts from the image too;
 these check what it leaves behind and what happens when it is not there to use.
 """
@@ -37,8 +37,7 @@ WASM = "vendor/pyodide/pyodide.asm.wasm"
 
 def _worker(page: Page, name: str) -> Worker:
     """The page's Python worker of that name ("game" or "ai")."""
-    found = [w for w in page.workers if w.url.endswith("/assets/python-worker.mjs")]
-    named = [w for w in found if w.evaluate("self.name") == name]
+    named = [w for w in page.workers if w.evaluate("self.deriveRole ?? ''") == name]
     assert len(named) == 1, [w.url for w in page.workers]
     return named[0]
 
@@ -75,16 +74,18 @@ def test_a_first_visit_restores_the_image_in_the_game_and_its_computer(
     assert said.count("Pyodide restored from a snapshot (worker)") == 2
     for name in ("game", "ai"):
         assert _worker(page, name).evaluate("globalThis.pyodideSnapshot") == "restored"
-    # No PyScript, and nothing of the runtime on the page's own thread: the workers
-    # fetched, unzipped, unpacked and compiled it all.
+    # PyScript's core on the page starts the workers, and nothing of the runtime is on the
+    # page's own thread: the workers fetched, unzipped, unpacked and compiled it all.
     assert page.evaluate("typeof globalThis.pyodideSnapshot") == "undefined"
-    assert not [url for url in asked if "/vendor/pyscript/" in url or "image-worker" in url]
+    assert f"{server_url}/vendor/pyscript/core.js" in asked
+    assert not [url for url in asked if "image-worker" in url]
     for read in (build_image.IMAGE, WASM):
         url = f"{server_url}/{read}"
         assert url in asked
         assert page.evaluate("(url) => performance.getEntriesByName(url).length", url) == 0
-    # Restored, they had no source nor bytecode to fetch: the image holds every module.
-    assert not [url for url in asked if url.endswith((".py", BYTECODE))]
+    # Restored, they had no source to fetch: the image holds every module of the game's;
+    # the bytecode holds PyScript's own, which PyScript imports in every worker.
+    assert not [url for url in asked if url.endswith(".py")]
 
     # The snapshot an earlier version of the site kept in Cache Storage is given back.
     page.evaluate(

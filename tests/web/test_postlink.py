@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Callable
 
 import pytest
 
@@ -105,6 +106,33 @@ def test_the_players_messages_go_to_receive_and_junk_goes_nowhere(
     assert capsys.readouterr().out.count("was not read") == 6
 
 
+def started(posted: list[str]) -> Callable[[str], bool]:
+    """A worker's game started, its calls to the view put in ``posted``: its ``take``."""
+    worker = run.GameWorker()
+    worker.link.post = posted.append
+    assert worker.start() and not worker.start()
+    return worker.take
+
+
+def test_the_views_standing_question_is_answered_with_the_games_next_calls() -> None:
+    """``calls`` waits while the game has nothing to say, and then hands over everything
+    posted since, in order (the hello asked for first)."""
+
+    async def scenario() -> list[dict[str, object]]:
+        worker = run.GameWorker()
+        waiting = asyncio.ensure_future(worker.calls())
+        await turns()
+        assert not waiting.done()
+        worker.start()
+        first = await waiting
+        await turns()
+        return [call for text in [*first, *await worker.calls()] for call in json.loads(text)]
+
+    calls = run_async(scenario())
+    assert calls[0] == {"call": "stamp", "args": ["importedMs"]}
+    assert calls[1]["call"] == "hello" and "id" in calls[1]
+
+
 def hello() -> dict[str, object]:
     return {
         "query": [["position", "- r ry L2"], ["lang", "fr"]],
@@ -118,7 +146,7 @@ def hello() -> dict[str, object]:
 def test_the_worker_asks_for_the_hello_and_starts_the_page_from_it() -> None:
     async def scenario() -> list[dict[str, object]]:
         posted: list[str] = []
-        take = run.main(posted.append)
+        take = started(posted)
         await turns()
         asked = posted_calls(posted)
         assert asked[0] == {"call": "stamp", "args": ["importedMs"]}
@@ -142,7 +170,7 @@ def test_a_page_started_again_after_its_worker_was_lost_says_so() -> None:
 
     async def scenario(restarted: object) -> str:
         posted: list[str] = []
-        take = run.main(posted.append)
+        take = started(posted)
         await turns()
         asked = posted_calls(posted)
         take(json.dumps({"answer": asked[1]["id"], "value": {**hello(), "restarted": restarted}}))
@@ -159,7 +187,7 @@ def test_a_page_started_again_after_its_worker_was_lost_says_so() -> None:
 def test_a_review_parameter_not_used_is_said_and_the_game_opens() -> None:
     async def scenario() -> str:
         posted: list[str] = []
-        take = run.main(posted.append)
+        take = started(posted)
         await turns()
         asked = posted_calls(posted)
         query = [["position", "- r ry L2"], ["lang", "fr"], ["review", "-1"]]
@@ -183,7 +211,7 @@ def test_a_page_that_cannot_start_says_so_in_words(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(run.Page, "start", broken)
 
     async def scenario() -> Page | None:
-        started = run.start(link, hello())
+        started = run.begin(link, hello())
         await turns()
         return started
 

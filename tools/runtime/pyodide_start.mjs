@@ -392,8 +392,9 @@ function startImageWorker() {
 
 // Begun as soon as this module is imported, so that a page that imports it early reads the
 // image, the bytecode and the compiled WebAssembly while PyScript is still loading. Each is handed out once: a second interpreter in the same page
-// fetches them again (from the HTTP cache). A worker reads only the image: it runs only
-// modules that need no browser, and the image holds them all, compiled and run.
+// fetches them again (from the HTTP cache). A worker reads the image and the bytecode: the
+// image holds the game's modules, compiled and run, and the bytecode PyScript's own, which
+// PyScript imports in every worker it starts.
 const PLAIN = plainRuntime();
 const offThread = IN_PAGE && !PLAIN ? readOffThread() : null;
 const pending = PLAIN
@@ -404,7 +405,7 @@ const pending = PLAIN
         bytecode: offThread.then((read) => read.bytecode).then(bytecodeFiles),
         wasm: offThread.then((read) => read.wasm),
       }
-    : { image: readImage() };
+    : { image: readImage(), bytecode: fetchBytecode() };
 
 function take(name) {
   const value = pending[name] ?? null;
@@ -417,16 +418,110 @@ export function takeImage() {
   return take("image") ?? readImage();
 }
 
+// ----- downloads Python cannot start without
+
+// Pyodide 314.0.2's loader catches a failed download of its WebAssembly and only warns
+// ("wasm instantiation failed!"): its promise never settles. Measured on the game page with
+// pyodide.asm.wasm aborted, and with it never answered: "Starting takes a while…" until the
+// page's last bound, 180 s, and never why. So while Python starts, the downloads it cannot
+// start without (Pyodide's WebAssembly, its standard library, its lock file) are watched:
+// one that cannot be fetched, or that gets no answer and no byte for STALL_MS, fails the
+// start at once, and PyScript hands that failure to the page (a worker's `ready` rejects).
+// The image and the bytecode are not watched: without them Python boots, only slower.
+const STALL_MS = 30000;
+const ESSENTIAL = /\/vendor\/pyodide\/(?:pyodide\.asm\.wasm|python_stdlib\.zip|pyodide-lock\.json)$/;
+
+function watchDownloads(fail) {
+  const plain = globalThis.fetch;
+  const moving = new Map(); // each download in flight: [url, when it last moved]
+  let count = 0;
+  const timer = setInterval(() => {
+    const now = Date.now();
+    for (const [url, last] of moving.values()) {
+      if (now - last > STALL_MS) fail(new Error(`${url}: no answer for ${STALL_MS / 1000} s`));
+    }
+  }, 1000);
+  globalThis.fetch = async (input, init) => {
+    const url = String(input instanceof Request ? input.url : input);
+    if (!ESSENTIAL.test(new URL(url, SCOPE).pathname)) return plain(input, init);
+    count += 1;
+    const id = count;
+    moving.set(id, [url, Date.now()]);
+    let response;
+    try {
+      response = await plain(input, init);
+    } catch (error) {
+      moving.delete(id);
+      fail(error);
+      throw error;
+    }
+    if (!response.body) {
+      moving.delete(id);
+      return response;
+    }
+    // The bytes are taken as they come, whether or not the reader asks yet (an unbounded
+    // queue: the reader takes them all anyway), so that a body read later (the standard
+    // library after the WebAssembly) is never taken for a stalled download.
+    const counted = new TransformStream(
+      {
+        transform(chunk, control) {
+          moving.set(id, [url, Date.now()]);
+          control.enqueue(chunk);
+        },
+        flush() {
+          moving.delete(id);
+        },
+      },
+      undefined,
+      { highWaterMark: Infinity },
+    );
+    const { status, statusText, headers } = response;
+    return new Response(response.body.pipeThrough(counted), { status, statusText, headers });
+  };
+  return () => {
+    clearInterval(timer);
+    if (globalThis.fetch !== plain) globalThis.fetch = plain;
+  };
+}
+
+// A worker that had to boot Python gets the sources the image would have held, written
+// before anything imports them (assets/snapshot.json lists them). A worker whose config
+// lists no [files] (the game page's, game.toml) has no other way to them; one that lists
+// them (the lesson boards') has them written again by PyScript, which changes nothing.
+async function writeSources(pyodide) {
+  const plan = await readPlan();
+  if (!plan) throw new Error("the list of the game's sources cannot be read");
+  const files = await Promise.all(
+    plan.files.map(async (name) => {
+      const source = await fetch(new URL(name, SCOPE));
+      if (!source.ok) throw new Error(`${name}: ${source.status}`);
+      return [name, new Uint8Array(await source.arrayBuffer())];
+    }),
+  );
+  writeFiles(pyodide, files);
+}
+
 export async function loadPyodide(options = {}) {
+  let unwatch = () => undefined;
+  const stopped = new Promise((_, fail) => {
+    unwatch = watchDownloads(fail);
+  });
+  stopped.catch(() => undefined); // heard by the race below
+  try {
+    return await Promise.race([start(options), stopped]);
+  } finally {
+    unwatch();
+  }
+}
+
+async function start(options) {
   const settings = { ...options, indexURL: INDEX_URL, createPyodideModule };
   if (PLAIN) {
     const pyodide = await boot({ ...options, indexURL: INDEX_URL });
     globalThis.pyodideSnapshot = "booted";
     return pyodide;
   }
-  // A page's bytecode was asked for when this module was imported (see pending); a
-  // worker's only if it boots afresh: a worker runs only modules that need no browser, and
-  // the image holds them all, compiled and run.
+  // The bytecode was asked for when this module was imported (see pending).
   let bytecode = take("bytecode");
   const wasm = await take("wasm");
   const image = await takeImage();
@@ -447,6 +542,7 @@ export async function loadPyodide(options = {}) {
   }
   bytecode ??= fetchBytecode();
   const pyodide = await bootCompiled(settings, wasm);
+  if (!IN_PAGE) await writeSources(pyodide);
   await installBytecode(pyodide, bytecode);
   globalThis.pyodideSnapshot = "booted";
   return pyodide;

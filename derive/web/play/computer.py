@@ -1,7 +1,7 @@
 """The computer player on the game page: its turns and its hints, thought in its worker.
 
-The AI runs in a worker of its own (``derive/web/play/worker.py`` in
-``assets/python-worker.mjs``) so that a search never holds the game. The page's view starts
+The AI runs in a PyScript worker of its own (``derive/web/play/worker.py``'s exports, on
+``game.toml``) so that a search never holds the game. The page's view starts
 that worker and carries each call to it (``assets/view.js``: ``aiStart``, ``ai``), so the
 game's Python reaches it as it reaches the rest of the page, through its link
 (``link.Link``), wherever that Python runs. The page asks it to think in slices
@@ -14,13 +14,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import random
 import time
 from collections.abc import Coroutine
 from typing import Any, Final, Protocol
 
-from ..link import Link, ViewError
+from ..link import Link, ViewError, answered
 from ..table.controller import Controller, ThinkRequest
 from ..table.state import Played
 
@@ -70,10 +69,7 @@ class Computer:
         ctrl.ai_state = "starting"
         page.render()
         try:
-            answer = await page.view.ask("aiStart", WORKER_MODULE, WORKER_START_S)
-            info = json.loads(str(answer))
-            if not isinstance(info, dict):
-                raise ValueError("the worker said nothing")
+            info = answered(await page.view.ask("aiStart", WORKER_MODULE, WORKER_START_S))
         except (ViewError, ValueError) as error:
             info = {"error": str(error) or "the worker did not start"}
         levels = info.get("levels")
@@ -125,7 +121,7 @@ class Computer:
             )
             result: dict[str, Any] = {}
             while ctrl.is_current(request.token):
-                result = json.loads(str(await self.call("step", search, SEARCH_SLICE_S)))
+                result = answered(await self.call("step", search, SEARCH_SLICE_S))
                 if "error" in result:
                     raise ValueError(str(result["error"]))
                 ctrl.think_progress(request.token, int(result["depth"]))
@@ -162,11 +158,9 @@ class Computer:
             return
         token, position = request
         try:
-            data = json.loads(str(await self.call("suggest", position, random.getrandbits(31))))
+            data = answered(await self.call("suggest", position, random.getrandbits(31)))
         except (ViewError, ValueError) as error:
             self.page.view.send("warn", f"AI worker: {error}")
-            data = {}
-        if not isinstance(data, dict):
             data = {}
         reason = ctrl.hint_text(str(data.get("reason") or ""))
         ctrl.hint_done(token, data.get("move"), reason)

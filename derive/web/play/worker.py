@@ -1,7 +1,8 @@
 """What the AI worker exports to the page (PyScript named worker ``ai``).
 
-The page sends positions (and game records) as text and gets JSON text back, so
-nothing but strings and numbers crosses the thread boundary.  A search runs in slices
+The page sends positions (and game records) as text and gets plain data back (dicts of
+strings, numbers and booleans, which PyScript hands over as JavaScript objects), so no
+text of our own is parsed on the way.  A search runs in slices
 (``step``): between two slices the worker is free to take the next message, and the
 page stops a search simply by not asking for more.  This module imports nothing from
 PyScript, so it runs (and is tested) under CPython too; index.html's worker script
@@ -11,6 +12,7 @@ only re-exports it.
 from __future__ import annotations
 
 import json
+import sys
 from typing import Any, Final
 
 from ...game import Game
@@ -26,6 +28,29 @@ __export__: Final = [
     "warm",
 ]
 
+
+def _answer(data: dict[str, Any]) -> dict[str, Any]:
+    """An answer as PyScript hands it to the page: a JavaScript object. Pyodide turns
+    ``None`` into ``undefined``, which an object's key then loses on its way on (the view
+    posts the answer to the game as JSON: a review's plies lost their ``"label": None``
+    and were refused as damaged). In the browser ``None`` goes as JavaScript's ``null``."""
+    if "pyodide" not in sys.modules:  # under CPython: the tests read the dict itself
+        return data
+    from pyodide.ffi import jsnull
+
+    def plain(value: object) -> object:
+        if value is None:
+            return jsnull
+        if isinstance(value, dict):
+            return {key: plain(item) for key, item in value.items()}
+        if isinstance(value, (list, tuple)):
+            return [plain(item) for item in value]
+        return value
+
+    answer: dict[str, Any] = plain(data)  # type: ignore[assignment]
+    return answer
+
+
 MAX_SEARCHES: Final = 4
 """Searches kept alive at once; an abandoned one is dropped when a new one starts."""
 
@@ -34,17 +59,13 @@ _reviews: dict[int, Any] = {}
 _next_id = 0
 
 
-def _dump(data: dict[str, Any]) -> str:
-    return json.dumps(data, separators=(",", ":"))
-
-
-def hello() -> str:
+def hello() -> dict[str, Any]:
     """The AI's levels, or why there is no AI: ``{"levels", "default"}`` / ``{"error"}``."""
     try:
         from ...ai import DEFAULT_LEVEL, LEVELS
     except ImportError as error:  # the page keeps working with human seats only
-        return _dump({"error": f"the AI cannot be loaded ({error})"})
-    return _dump({"levels": list(LEVELS), "default": DEFAULT_LEVEL})
+        return {"error": f"the AI cannot be loaded ({error})"}
+    return {"levels": list(LEVELS), "default": DEFAULT_LEVEL}
 
 
 WARM_POSITIONS: Final = (
@@ -56,7 +77,7 @@ WARM_S: Final = 0.12
 """Search time per position in ``warm``."""
 
 
-def warm() -> str:
+def warm() -> dict[str, Any]:
     """Search a made-up position for a moment and throw the result away.
 
     A fresh worker's first search is the slowest of all: its Python (restored from a
@@ -72,7 +93,7 @@ def warm() -> str:
         while not search.step(WARM_S).done:
             pass
         nodes += search.progress().nodes
-    return _dump({"nodes": nodes})
+    return {"nodes": nodes}
 
 
 def start(position: str, level: str, seed: int, record: str = "") -> int:
@@ -101,38 +122,36 @@ def _game(position: str, seed: int, record: str) -> Game:
     return game
 
 
-def step(search_id: int, time_slice: float) -> str:
+def step(search_id: int, time_slice: float) -> dict[str, Any]:
     """Think about ``time_slice`` seconds more; the best move so far and whether done."""
     search = _searches.get(search_id)
     if search is None:
-        return _dump({"error": f"no search {search_id}"})
+        return {"error": f"no search {search_id}"}
     progress = search.step(time_slice)
     if progress.done:
         del _searches[search_id]
-    return _dump(
-        {
-            "move": str(progress.best_move),
-            "score": progress.score,
-            "depth": progress.depth,
-            "nodes": progress.nodes,
-            "done": progress.done,
-        }
-    )
+    return {
+        "move": str(progress.best_move),
+        "score": progress.score,
+        "depth": progress.depth,
+        "nodes": progress.nodes,
+        "done": progress.done,
+    }
 
 
 def stop(search_id: int) -> None:
     _searches.pop(search_id, None)
 
 
-def suggest(position: str, seed: int) -> str:
+def suggest(position: str, seed: int) -> dict[str, Any]:
     """A hint for the player to move: ``{"move", "reason"}``."""
     from ...ai import hint
 
     game = Game.from_position(position, seed=seed)
     if game.is_over:
-        return _dump({"move": None, "reason": ""})
+        return _answer({"move": None, "reason": ""})
     found = hint(game, seed=seed)
-    return _dump({"move": str(found.move), "reason": found.reason})
+    return {"move": str(found.move), "reason": found.reason}
 
 
 MAX_REVIEWS: Final = 2
@@ -157,7 +176,7 @@ def review_start(record: str, budget: int, analysis: str = "") -> int:
     return _next_id
 
 
-def review_step(review_id: int, time_slice: float) -> str:
+def review_step(review_id: int, time_slice: float) -> dict[str, Any]:
     """Search positions for about ``time_slice`` seconds (at least one): what changed
     in the analysis, ``{"start", "plies", "searched", "searches", "done"}``, the plies
     from ``start`` on (``Review.changes``; the page keeps the ones before)."""
@@ -165,7 +184,7 @@ def review_step(review_id: int, time_slice: float) -> str:
 
     review = _reviews.get(review_id)
     if review is None:
-        return _dump({"error": f"no review {review_id}"})
+        return {"error": f"no review {review_id}"}
     began = time.monotonic()
     review.step()
     while not review.done and time.monotonic() - began < time_slice:
@@ -174,7 +193,7 @@ def review_step(review_id: int, time_slice: float) -> str:
     if review.done:
         del _reviews[review_id]
     start, plies = review.changes()
-    return _dump(
+    return _answer(
         {
             "start": start,
             "plies": plies,

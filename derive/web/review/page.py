@@ -19,7 +19,7 @@ from typing import Any, Final, Protocol
 from ...game import Game
 from ..board.highlights import move_shape
 from ..board.shapes import Shape
-from ..link import Link, ViewError
+from ..link import Link, ViewError, answered
 from ..table import drills
 from ..table.clicks import Review
 from ..table.controller import Controller
@@ -165,7 +165,7 @@ class ReviewPage:
             prior = json.dumps(self._prior()) if self.state.plies else ""
             review = await computer.call("review_start", record, self.budget, prior)
             while not self.stopped:
-                answer = json.loads(str(await computer.call("review_step", review, SLICE_S)))
+                answer = answered(await computer.call("review_step", review, SLICE_S))
                 try:
                     self.state.take(answer)
                 except ValueError as error:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import importlib
 import json
+import sys
+import types
 from collections.abc import Coroutine
 from typing import Any
 
@@ -28,7 +30,7 @@ class Table:
     def __init__(self, position: str, seats: dict[str, str], ai: object) -> None:
         self.ctrl = Controller("en")
         self.ctrl.open_game(Game.from_position(position, seed=7), seats)
-        hello = json.dumps({"levels": list(LEVELS), "default": "medium"})
+        hello = {"levels": list(LEVELS), "default": "medium"}
         self.view = Recorder({"aiStart": hello, "ai": ai})
         self.banner_dismissed = True
         self.tasks: list[Coroutine[Any, Any, None]] = []
@@ -62,9 +64,9 @@ def worker_playing(move: str) -> Any:
     def answer(name: str, *args: object) -> object:
         return {
             "start": "search-1",
-            "step": json.dumps({"depth": 2, "done": True, "move": move}),
+            "step": {"depth": 2, "done": True, "move": move},
             "warm": "",
-            "suggest": json.dumps({"move": move, "reason": ""}),
+            "suggest": {"move": move, "reason": ""},
         }.get(name, "")
 
     return answer
@@ -110,7 +112,7 @@ def test_a_person_to_move_has_the_worker_warm_up_and_can_ask_a_hint() -> None:
 
 @pytest.mark.parametrize(
     "said",
-    [ViewError("the worker did not start"), "not json", json.dumps({"error": "no memory"})],
+    [ViewError("the worker did not start"), "not a dict", {"error": "no memory"}],
 )
 def test_a_worker_that_does_not_start_is_said_in_words(said: object) -> None:
     page = Table("r3c3 y ry L2", {"y": "easy"}, worker_playing("+b10"))
@@ -125,7 +127,7 @@ def test_a_worker_that_does_not_start_is_said_in_words(said: object) -> None:
 
 @pytest.mark.parametrize(
     "step",
-    ["not json", json.dumps({"error": "out of memory"}), json.dumps({"done": True}), ViewError()],
+    ["not a dict", {"error": "out of memory"}, {"done": True}, ViewError()],
 )
 def test_a_search_that_fails_keeps_the_game_and_says_so(step: object) -> None:
     def answer(name: str, *args: object) -> object:
@@ -139,3 +141,36 @@ def test_a_search_that_fails_keeps_the_game_and_says_so(step: object) -> None:
     assert page.ctrl.game.ply == 0 and page.saved == 0
     assert page.view.named("warn")  # for developers, in the console
     assert page.ctrl.thinking is None
+
+
+def test_in_the_browser_the_workers_nones_go_as_javascripts_null(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """PyScript hands ``None`` over as ``undefined``, which an object's key loses on its
+    way to the game: a review's plies with ``"label": None`` were refused as damaged."""
+    null = object()
+    ffi = types.ModuleType("pyodide.ffi")
+    ffi.jsnull = null  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "pyodide", types.ModuleType("pyodide"))
+    monkeypatch.setitem(sys.modules, "pyodide.ffi", ffi)
+    game = Game.from_position("r3c3,y2d4 r ry L2", seed=1)
+    for _ in range(4):
+        game.play(game.legal_moves()[0])
+    review = worker.review_start(json.dumps(game.record()), 10)
+    plies = worker.review_step(review, 60.0)["plies"]
+
+    def nulls(value: object) -> tuple[int, int]:
+        """(``None``s, stand-ins for null) in ``value``, however deep."""
+        if value is None:
+            return 1, 0
+        if value is null:
+            return 0, 1
+        items = value.values() if isinstance(value, dict) else value
+        if isinstance(items, (list, tuple)) or isinstance(value, dict):
+            found = [nulls(item) for item in items]
+            return sum(f[0] for f in found), sum(f[1] for f in found)
+        return 0, 0
+
+    nones, stand_ins = nulls(plies)
+    assert plies and nones == 0 and stand_ins > 0
+    assert worker.suggest(game.to_position(), 3)["move"] is not None

@@ -64,7 +64,7 @@ def test_the_worker_reviews_in_slices_and_the_state_draws_every_ply() -> None:
     state = ReviewState(game)
     answers = 0
     while not state.done:
-        state.take(json.loads(worker.review_step(review, 0.0)))
+        state.take(worker.review_step(review, 0.0))
         answers += 1
         assert [p.ply for p in state.points()] == list(range(len(state.plies)))
     assert answers > 1  # one position per slice of no time: really in slices
@@ -72,7 +72,7 @@ def test_the_worker_reviews_in_slices_and_the_state_draws_every_ply() -> None:
     svg = graph_svg(state.points(), state.sides, total=state.total)
     assert svg.count("data-ply=") == len(game.moves) + 1 and 'data-review="done"' in svg
     assert [j.ply for j in state.judged()] == list(range(1, len(game.moves) + 1))
-    assert json.loads(worker.review_step(review, 0.1)) == {"error": f"no review {review}"}
+    assert worker.review_step(review, 0.1) == {"error": f"no review {review}"}
 
 
 def test_a_review_resumes_from_what_it_had() -> None:
@@ -80,12 +80,12 @@ def test_a_review_resumes_from_what_it_had() -> None:
     record = json.dumps(game.record())
     first = worker.review_start(record, 25)
     state = ReviewState(game)
-    partial = json.loads(worker.review_step(first, 0.0))
+    partial = worker.review_step(first, 0.0)
     state.take(partial)
     assert not partial["done"] and partial["start"] == 0 and state.plies == partial["plies"]
     prior = json.dumps(Analysis(25, state.plies).to_data())
     again = worker.review_start(record, 25, prior)
-    rest = json.loads(worker.review_step(again, 60.0))
+    rest = worker.review_step(again, 60.0)
     # Only what the page did not have: it keeps the plies before and adds these.
     assert rest["done"] and rest["start"] == len(partial["plies"])
     state.take(rest)
@@ -95,7 +95,7 @@ def test_a_review_resumes_from_what_it_had() -> None:
 def test_another_games_analysis_is_refused() -> None:
     game, other = _game(8, seed=1), _game(8, seed=2)
     review = worker.review_start(json.dumps(other.record()), 20)
-    answer = json.loads(worker.review_step(review, 60.0))
+    answer = worker.review_step(review, 60.0)
     with pytest.raises(ValueError, match="another"):
         ReviewState(game).take(answer)
 

@@ -47,11 +47,11 @@ def test_a_complete_kept_analysis_is_the_review_and_a_partial_one_goes_on() -> N
     assert not state.done and len(state.plies) == 6
     prior = json.dumps(Analysis(25, state.plies).to_data())
     review = worker.review_start(json.dumps(game.record()), 25, prior)
-    first = json.loads(worker.review_step(review, 0.0))
+    first = worker.review_step(review, 0.0)
     assert first["start"] == 6 and len(first["plies"]) >= 1 and first["searched"] > 6
     state.take(first)
     while not state.done:
-        state.take(json.loads(worker.review_step(review, 60.0)))
+        state.take(worker.review_step(review, 60.0))
     assert state.plies == whole.plies  # the same review as one done from the start
 
     empty = ReviewState(game)

@@ -294,18 +294,18 @@ def test_rule_summary_reads_the_rule_set() -> None:
 
 
 def test_worker_hello_lists_the_levels() -> None:
-    assert json.loads(worker.hello()) == {"levels": list(LEVELS), "default": "medium"}
+    assert worker.hello() == {"levels": list(LEVELS), "default": "medium"}
 
 
 def test_worker_search_in_slices_returns_a_legal_move() -> None:
     position = "r3c3,y2d4 r ry L2"
     search = worker.start(position, "easy", 5)
-    result = json.loads(worker.step(search, 0.05))
+    result = worker.step(search, 0.05)
     while not result["done"]:
-        result = json.loads(worker.step(search, 0.05))
+        result = worker.step(search, 0.05)
     assert Game.from_position(position).is_legal(result["move"])
     assert result["nodes"] >= 1
-    assert "error" in json.loads(worker.step(search, 0.05))  # finished searches are dropped
+    assert "error" in worker.step(search, 0.05)  # finished searches are dropped
 
 
 def test_worker_search_from_the_game_record() -> None:
@@ -314,7 +314,7 @@ def test_worker_search_from_the_game_record() -> None:
         game.play(move)
     record = json.dumps(game.record())
     search = worker.start(game.to_position(), "easy", 5, record)
-    result = json.loads(worker.step(search, None))
+    result = worker.step(search, None)
     assert result["done"] and game.is_legal(result["move"])
     with pytest.raises(ValueError, match="the record leads to"):
         worker.start("r3c3,y2d5 r ry L2", "easy", 5, record)
@@ -326,7 +326,7 @@ def test_worker_with_the_record_keeps_hard_out_of_a_loop() -> None:
     record = (Path(__file__).resolve().parents[2] / "data" / "loop_l3.json").read_text()
     game = Game.from_record(json.loads(record))
     search = worker.start(game.to_position(), "hard", 5, record)
-    result = json.loads(worker.step(search, None))
+    result = worker.step(search, None)
     assert result["done"] and game.is_legal(result["move"])
     assert result["move"] != "f2-g3"  # the loop's move, 16 times already
 
@@ -334,14 +334,14 @@ def test_worker_with_the_record_keeps_hard_out_of_a_loop() -> None:
 def test_worker_keeps_only_a_few_abandoned_searches() -> None:
     ids = [worker.start("- r ry L2", "hard", n) for n in range(worker.MAX_SEARCHES + 3)]
     for search in ids[:3]:
-        assert "error" in json.loads(worker.step(search, 0.01))
+        assert "error" in worker.step(search, 0.01)
     worker.stop(ids[-1])
-    assert "error" in json.loads(worker.step(ids[-1], 0.01))
+    assert "error" in worker.step(ids[-1], 0.01)
 
 
 def test_worker_hint_is_legal_with_a_reason() -> None:
     position = "r3c3,y2d4 r ry L2"
-    data = json.loads(worker.suggest(position, 3))
+    data = worker.suggest(position, 3)
     assert Game.from_position(position).is_legal(data["move"]) and data["reason"]
 
 
