@@ -772,8 +772,26 @@
   const CORE = new URL("../vendor/pyscript/core.js", HERE).href;
   let core = null;
   // PyScript's core, once; where the browser refuses databases (a frame on another site),
-  // PyScript's are given one in memory first.
-  const pyscript = () => (core ??= import(IDB).then(() => import(CORE)));
+  // PyScript's are given one in memory first. PyScript's plugins (its error box, editor,
+  // terminal…) are off on the page as in the workers' config: PyScript reads that from a
+  // config of the page's own, and without one it fetched six of them before starting the
+  // game's worker.
+  const PLUGINS_OFF = JSON.stringify({
+    plugins: ["!error", "!codemirror", "!deprecations-manager", "!donkey", "!py-editor",
+      "!py-game", "!py-terminal"],
+  });
+  function pyscript() {
+    if (!core) {
+      for (const tag of ["py-config", "mpy-config"]) {
+        const config = document.createElement(tag);
+        config.hidden = true;
+        config.textContent = PLUGINS_OFF;
+        document.head.append(config);
+      }
+      core = import(IDB).then(() => import(CORE));
+    }
+    return core;
+  }
   // A worker's error that no Python handler saw goes to the page (pythonWorker, below);
   // PyScript's worker also hands it to the script's `xworker.onerror`, which must exist.
   const exportsOf = (name, module) => [

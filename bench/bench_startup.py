@@ -134,7 +134,7 @@ async ([position, level, searches, pause]) => {
     const began = performance.now();
     const id = await ai.start(position, level, 1, "");
     let result;
-    do result = JSON.parse(await ai.step(id, 0.06)); while (!result.done);
+    do result = await ai.step(id, 0.06); while (!result.done);
     out.push({ms: performance.now() - began, depth: result.depth, nodes: result.nodes});
   }
   return out;
