@@ -92,8 +92,9 @@ class Lesson:
         self.on_step: Any = None
         """Carries out the steps of the page's own (a puzzle's verdict), awaited."""
         self.done: list[list[str]] = []
-        """Every gesture the worker has answered, in order: where the page gives its worker
-        back (``Rest``), the next one is brought to this very board by them."""
+        """Every gesture the worker has answered, in order, where the page may give its
+        worker back (``Rest``): a worker started again replays them, and the board is where
+        the reader left it."""
         self.rest: Rest | None = None
 
     @property
@@ -227,7 +228,7 @@ REST_S = 60.0
 thinking over a board touches it again within seconds; past a minute they have moved on
 (reading the host's page, another board), and the worker's Pyodide is about 100 MB of the
 tab's memory, times the page's boards. Coming back costs the reader one wait for a worker
-to start (``bench/bench_embed.py``: about as long as the board's first start)."""
+to start (``bench/bench_embed.py``: 1.2 s, a little less than the board's first start)."""
 WAKE_LIMIT_S = 120.0
 """A worker started again that is not up by then is taken as failed (``assets/live-boards.js``
 gives the first start as long)."""
