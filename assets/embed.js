@@ -24,6 +24,7 @@
   document.title = words.title;
   document.body.dataset.waiting = words.waiting;
   document.body.dataset.failed = words.failed;
+  document.body.dataset.lost = words.lost;
   for (const element of document.querySelectorAll("[data-word]")) {
     element.textContent = words[element.dataset.word];
   }

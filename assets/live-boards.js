@@ -131,18 +131,46 @@
       .catch(failed);
   }
 
+  // The boards' worker, named: "lessons" at the start, a new name each time an embedded
+  // board that gave its worker back starts one again (derive/web/front/lessons.py, Rest):
+  // PyScript's registry of named workers keeps a name's first worker for good.
+  function startWorker(name, config = "./learn.toml") {
+    const worker = document.createElement("script");
+    worker.type = "py";
+    worker.setAttribute("worker", "");
+    worker.setAttribute("name", name);
+    worker.setAttribute("config", config);
+    worker.textContent = exports(ROOMS[document.body.dataset.entry]);
+    document.body.append(worker);
+  }
+
+  // A start again, with the config read here and handed in as text: where PyScript cannot
+  // fetch a worker's config it falls back to Pyodide from its CDN and hangs there, so a
+  // config that cannot be had (the network gone meanwhile) must fail here, at once, for
+  // the board to say so.
+  async function restartWorker(name) {
+    const response = await fetch(new URL("learn.toml", document.baseURI));
+    if (!response.ok) throw new Error(`learn.toml: ${response.status}`);
+    startWorker(name, await response.text());
+  }
+
+  // A worker given back: PyScript's element keeps the Worker (its xworker), whose
+  // terminate() frees its Pyodide at once; the element goes too, so that nothing on the
+  // page still names it.
+  function releaseWorker(name) {
+    for (const script of document.querySelectorAll('script[type="py"][worker]')) {
+      if (script.getAttribute("name") !== name) continue;
+      if (script.xworker) script.xworker.terminate();
+      script.remove();
+    }
+  }
+
   let started = false;
   function start() {
     if (started) return;
     started = true;
     root.dataset.python = "starting";
-    const worker = document.createElement("script");
-    worker.type = "py";
-    worker.setAttribute("worker", "");
-    worker.setAttribute("name", "lessons");
-    worker.setAttribute("config", "./learn.toml");
-    worker.textContent = exports(ROOMS[document.body.dataset.entry]);
-    document.body.append(worker);
+    startWorker("lessons");
     startPage();
     setTimeout(() => {
       if (!document.querySelector('[data-lesson] .lesson-board[data-live="true"]') &&
@@ -184,6 +212,8 @@
   }
 
   window.deriveStart = start;
+  window.deriveWorker = restartWorker;
+  window.deriveRelease = releaseWorker;
   window.deriveFailed = failed;
   addEventListener("DOMContentLoaded", () => {
     reachable();

@@ -21,8 +21,17 @@ tests' flags, at 1280×800 (two boards of the eight are in view at first):
   from the click and from navigation; then the memory with that one interpreter;
 * **eight iframes of a small file** (the site's icon), the reference for what eight frames
   cost by themselves;
+* **idle, the page's Python up** (a visit of the eight boards of its own, untouched): the
+  memory once every frame's MicroPython has started by itself (``assets/live-boards.js``
+  starts it after 5.5 s of quiet, before any touch; the worker waits for the reader): what
+  the pages' MicroPython costs before any board is live;
 * **all eight live** (the eight-board page only): a die of every board clicked, memory
-  once the eight interpreters are up: what starting every board would cost.
+  once the eight interpreters are up: what starting every board would cost;
+* **eight touched, then left alone** (the eight-board page only): the same boards once
+  each has given its worker back (``front/lessons.py``'s ``Rest``, after ``REST_S`` with no
+  gesture; ``--rest-ms`` shortens it, the memory after is the same), and the time a touch
+  on the first of them takes to be answered then (a worker started again, the board
+  restored): what a reader who comes back waits.
 
 Usage: ``python bench/bench_embed.py [--runs 3]`` (``make bench`` runs it). Results are
 printed and written to ``bench/results/embed.json``.
@@ -51,8 +60,11 @@ from tools.serve import make_server  # noqa: E402
 RESULTS = REPO_ROOT / "bench" / "results" / "embed.json"
 TIMEOUT_MS = 180_000
 SETTLE_S = 3.0
+QUIET_SETTLE_S = 6.0
+"""After the last frame put its MicroPython in, time for every one to be up."""
 TICK = os.sysconf("SC_CLK_TCK")
-PAGES = {"empty": (), "one": ONE, "eight": EIGHT, "eight-icons": ()}
+PAGES = {"empty": (), "one": ONE, "eight": EIGHT, "eight-icons": (), "eight-quiet": EIGHT}
+"""``eight-quiet``: the eight boards untouched, until every frame's MicroPython is up."""
 ICONS = "assets/icon.svg"
 """The reference for what eight iframes cost by themselves: the site's icon in each."""
 
@@ -165,7 +177,25 @@ def memory(context: BrowserContext, page: Page) -> dict[str, float]:
     }
 
 
-def visit(pw: Playwright, url: str, count: int, *, all_live: bool) -> dict[str, Any]:
+def wait_attribute(frame: Frame, name: str, value: str) -> None:
+    frame.wait_for_selector(f"html[{name}={value}]", state="attached", timeout=TIMEOUT_MS)
+
+
+def settled(frame: Frame) -> None:
+    """The board's gestures answered (``data-busy`` gone), its Python live."""
+    wait_attribute(frame, "data-python", "live")
+    frame.wait_for_selector(".lesson-board:not([data-busy])", state="attached", timeout=TIMEOUT_MS)
+
+
+def visit(
+    pw: Playwright,
+    url: str,
+    count: int,
+    *,
+    all_live: bool,
+    quiet: bool = False,
+    rest_ms: int | None = None,
+) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="bench-embed-") as profile:
         context = pw.chromium.launch_persistent_context(
             profile,
@@ -176,6 +206,8 @@ def visit(pw: Playwright, url: str, count: int, *, all_live: bool) -> dict[str, 
         )
         try:
             page = context.pages[0] if context.pages else context.new_page()
+            if rest_ms is not None:
+                page.add_init_script(f"window.deriveRestMs = {int(rest_ms)};")
             page.goto("about:blank")
             time.sleep(0.5)
             cpu_before = cpu_s(browser_processes())
@@ -193,6 +225,13 @@ def visit(pw: Playwright, url: str, count: int, *, all_live: bool) -> dict[str, 
             out["started"] = sum(f.get_attribute("html", "data-python") != "idle" for f in frames)
             if not frames:
                 return out
+            if quiet:
+                # The page's MicroPython starts by itself after QUIET_MS (live-boards.js).
+                for frame in frames:
+                    frame.wait_for_selector("script[type=mpy]", state="attached")
+                time.sleep(QUIET_SETTLE_S)
+                out["idle_page_python"] = memory(context, page)
+                return out
             first = frames[0]
             clicked = float(page.evaluate("performance.timeOrigin + performance.now()"))
             first.click("[data-die]")
@@ -208,8 +247,19 @@ def visit(pw: Playwright, url: str, count: int, *, all_live: bool) -> dict[str, 
                     frame.click("[data-die]")
                 for frame in frames:
                     wait_live(frame)
+                for frame in frames:
+                    settled(frame)
                 time.sleep(SETTLE_S)
                 out["all_live"] = memory(context, page)
+                for frame in frames:
+                    wait_attribute(frame, "data-python", "resting")
+                time.sleep(SETTLE_S)
+                out["rested"] = memory(context, page)
+                clicked = time.perf_counter()
+                page.locator("#board-1").scroll_into_view_if_needed()
+                first.click("[data-die]")
+                settled(first)
+                out["back_ms"] = (time.perf_counter() - clicked) * 1000
             return out
         finally:
             context.close()
@@ -244,9 +294,13 @@ def report(results: dict[str, list[dict[str, Any]]]) -> str:
         ("first board live, from navigation (ms)", ("first_live_ms",), 0.0),
         ("browser memory, one board live (MB)", ("one_live", "private_mb"), 0.0),
         ("browser memory, all eight live (MB)", ("all_live", "private_mb"), 0.0),
+        ("  of which above the empty page", ("all_live", "private_mb"), empty),
+        ("eight touched, then left alone (MB)", ("rested", "private_mb"), 0.0),
+        ("  of which above the empty page", ("rested", "private_mb"), empty),
+        ("a touch after the rest answered in (ms)", ("back_ms",), 0.0),
     ]
     cpu_empty = median(results["empty"], "cpu_s") or 0.0
-    lines = [f"{'':48} {'one embed':>10} {'eight':>10} {'ratio':>7}"]
+    lines = [f"{'':50} {'one embed':>10} {'eight':>10} {'ratio':>7}"]
     for label, path, base in rows:
         cells = []
         figures = []
@@ -258,7 +312,13 @@ def report(results: dict[str, list[dict[str, Any]]]) -> str:
             cells.append(f"{value:10.1f}" if value is not None else f"{'–':>10}")
         one, eight = figures
         ratio = f"{eight / one:7.2f}" if one and eight is not None else f"{'':7}"
-        lines.append(f"{label:48} {cells[0]} {cells[1]} {ratio}")
+        lines.append(f"{label:50} {cells[0]} {cells[1]} {ratio}")
+    quiet = median(results["eight-quiet"], "idle_page_python", "private_mb")
+    if quiet is not None:
+        lines.append(
+            f"(eight boards untouched once every frame's MicroPython has started by itself: "
+            f"{quiet - empty:.0f} MB above the empty page)"
+        )
     icons = results["eight-icons"]
     lines.append(
         f"(the empty host page: {empty:.0f} MB private memory for the whole browser, "
@@ -274,6 +334,13 @@ def report(results: dict[str, list[dict[str, Any]]]) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument(
+        "--rest-ms",
+        type=int,
+        default=None,
+        help="how long a board is left alone before it gives its worker back (default: "
+        "the page's own, a minute); the memory after does not depend on it",
+    )
     args = parser.parse_args(argv)
     site = make_server(REPO_ROOT, "127.0.0.1", 0, quiet=True)
     with tempfile.TemporaryDirectory(prefix="bench-host-") as folder:
@@ -293,7 +360,14 @@ def main(argv: list[str] | None = None) -> int:
                 order = order[run % len(order) :] + order[: run % len(order)]
                 for name in order:
                     url = f"http://127.0.0.1:{host.server_port}/{name}.html"
-                    figures = visit(pw, url, len(PAGES[name]), all_live=name == "eight")
+                    figures = visit(
+                        pw,
+                        url,
+                        len(PAGES[name]),
+                        all_live=name == "eight",
+                        quiet=name == "eight-quiet",
+                        rest_ms=args.rest_ms,
+                    )
                     results[name].append(figures)
                     print(f"run {run + 1} {name}: {json.dumps(figures)}", flush=True)
         for server in (site, host):

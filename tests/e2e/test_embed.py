@@ -379,3 +379,77 @@ def test_the_kits_builder_says_what_the_rules_make_of_its_link(page: Page, serve
     form.locator("button[type=submit]").click()
     expect(verdict).to_have_attribute("data-verdict", "accepted", timeout=START_MS)
     expect(verdict).to_contain_text("accept")
+
+
+#: The release after 0.4 s instead of a minute (``front/embed.py``'s ``deriveRestMs``, set
+#: before the frame's scripts run): when it comes is not asserted, only what it does.
+REST_HOOK = "window.deriveRestMs = 400;"
+#: What the reader sees of a board: the test's "no change" is these, equal.
+SEEN_JS = """() => ({
+  board: document.querySelector(".board-wrap").innerHTML,
+  status: document.querySelector(".lesson-status").textContent,
+  message: document.querySelector(".lesson-message").innerHTML,
+})"""
+#: The frame's workers by the names PyScript knows them by.
+WORKERS_JS = """() => [...document.querySelectorAll('script[type="py"][worker]')]
+  .map((s) => s.getAttribute("name"))"""
+
+
+def test_a_board_left_alone_gives_its_worker_back_and_comes_back_as_it_was(
+    open_host: Callable[..., list[Frame]], page: Page
+) -> None:
+    page.add_init_script(REST_HOOK)
+    (board,) = open_host("rest.html", (("try", (("position", JUMP), ("interactive", "1"))),))
+    board.click('[data-die="c3"]')
+    board.click('[data-square="g7"]')
+    live(board)
+    expect(board.locator("svg.board")).to_have_attribute("data-position", "y5d4,y4f6,r3g7 y ry L2")
+    board.click('[data-die="d4"]')
+    expect(board.locator(".lesson-status")).to_contain_text("d4 selected")
+    expect(board.locator(".lesson-board")).not_to_have_attribute("data-busy", "true")
+    seen = board.evaluate(SEEN_JS)
+    # Left alone: the worker goes, the board stays as the reader left it.
+    expect(board.locator("html")).to_have_attribute("data-python", "resting", timeout=START_MS)
+    assert board.evaluate(WORKERS_JS) == []
+    assert board.evaluate(SEEN_JS) == seen
+    # The next gesture starts a worker again, which finds the board where it was: d4 is
+    # still selected, so a click on c5 moves it.
+    board.click('[data-square="c5"]')
+    expect(board.locator("svg.board")).to_have_attribute(
+        "data-position", "y5c5,y4f6,r3g7 r ry L2", timeout=START_MS
+    )
+    expect(board.locator(".lesson-message")).to_contain_text("Yellow moves from d4 to c5.")
+    assert board.get_attribute("html", "data-python") == "live"
+    assert board.evaluate(WORKERS_JS) == ["lessons-2"]
+    # And it goes on working.
+    board.click('[data-die="g7"]')
+    expect(board.locator(".lesson-status")).to_contain_text("g7 selected")
+
+
+def test_a_worker_that_cannot_start_again_says_so_and_keeps_the_board(
+    open_host: Callable[..., list[Frame]], page: Page, page_monitor: PageMonitor
+) -> None:
+    page_monitor.allow_console_error(r"Failed to load resource: net::ERR_FAILED")
+    page_monitor.allow_console_error(r"The boards' worker did not start again")
+    page.add_init_script(REST_HOOK)
+    params = (("position", JUMP), ("interactive", "1"), ("lang", "fr"))
+    (board,) = open_host("lost.html", (("try", params),))
+    board.click('[data-die="c3"]')
+    board.click('[data-square="g7"]')
+    live(board)
+    expect(board.locator("svg.board")).to_have_attribute("data-position", "y5d4,y4f6,r3g7 y ry L2")
+    expect(board.locator(".lesson-board")).not_to_have_attribute("data-busy", "true")
+    expect(board.locator("html")).to_have_attribute("data-python", "resting", timeout=START_MS)
+    seen = board.evaluate(SEEN_JS)
+    # The network is gone: the worker's config cannot be had.
+    page.route("**/learn.toml", lambda route: route.abort())
+    board.click('[data-die="d4"]')
+    expect(board.locator("html")).to_have_attribute("data-python", "lost", timeout=START_MS)
+    expect(board.locator(".lesson-message")).to_contain_text("n’ont pas pu repartir")
+    assert board.evaluate(SEEN_JS)["board"] == seen["board"]  # the board as it was
+    # Back: the next gesture brings the worker and the board back, and is applied.
+    page.unroute("**/learn.toml")
+    board.click('[data-die="d4"]')
+    expect(board.locator(".lesson-status")).to_contain_text("d4 choisi", timeout=START_MS)
+    expect(board.locator("svg.board")).to_have_attribute("data-position", "y5d4,y4f6,r3g7 y ry L2")
+    assert board.get_attribute("html", "data-python") == "live"

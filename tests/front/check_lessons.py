@@ -230,6 +230,117 @@ async def flow():
 
 await flow()  # noqa: F704 - run by runPythonAsync, which awaits at the top level
 
+
+class Console:
+    def __init__(self):
+        self.said = []
+
+    def error(self, text):
+        self.said.append(text)
+
+
+class RestingWindow(Window):
+    """A page whose worker can be given back and started again (``deriveRelease``,
+    ``deriveWorker``: ``assets/live-boards.js``)."""
+
+    def __init__(self):
+        super().__init__()
+        self.document.documentElement = Node()
+        self.document.body = Node(lost="Could not start again.", waiting="One moment.")
+        self.console = Console()
+        self.released = []
+        self.started = []
+        self.broken = False
+
+    def deriveRelease(self, name):
+        self.released.append(name)
+
+    async def deriveWorker(self, name):
+        if self.broken:
+            raise OSError("the network is gone")
+        self.started.append(name)
+
+
+class FreshDesk(Desk):
+    async def embed_board(self, search, fallback, touch, reduced):
+        return {"error": ""}
+
+    async def replay(self, ident, gestures):
+        self.asked.append(("replay", ident, gestures))
+        return [show("restored")]
+
+
+async def left_alone(rest):
+    """The reader's minute, passed at once (the timer is the one a gesture set going)."""
+    rest.after_s = 0
+    rest.touched()
+    await asyncio.sleep(0.01)
+    rest.after_s = 1000.0
+
+
+async def rest_flow():
+    window = RestingWindow()
+    window.deriveQueue = []
+    first, fresh = Desk(), FreshDesk()
+    page = lessons.Lessons(window, first)
+
+    async def start(name):
+        return fresh
+
+    async def reopen(desk):
+        await desk.embed_board("?", "en", page.touch, False)
+
+    page.rest = lessons.Rest(window, page, start, reopen, 1000.0)
+    element, figure, wrap, up = lesson_element()
+    lesson = page.add(element)
+    await page.wake(lesson, [show("first")])
+    lesson.push("square", "c3")
+    lesson.push("action", "up")
+    for _ in range(20):
+        await asyncio.sleep(0)
+    assert window.released == []  # not before its time
+    await left_alone(page.rest)
+    # Left alone: the worker is given back, the board keeps its picture.
+    assert window.released == ["lessons"] and page.desk is None and lesson.desk is None
+    assert window.document.documentElement.dataset.python == "resting"
+    drawn = list(window.deriveBoard.calls)
+    # The next gesture starts one again, which replays what the board did, then goes on.
+    lesson.push("square", "d4")
+    for _ in range(40):
+        await asyncio.sleep(0)
+    assert window.started == ["lessons-2"], window.started
+    replayed = ("replay", "lesson-one", '[["square", "c3"], ["action", "up"]]')
+    assert fresh.asked == [replayed, ("square", "d4", True)], fresh.asked
+    assert window.deriveBoard.calls[len(drawn)] == ("draw", "restored")
+    assert page.desk is fresh and lesson.desk is fresh, (page.desk, lesson.desk)
+    assert window.document.documentElement.dataset.python == "live"
+    # Left alone again, then a start that fails: the board says so, keeps its picture
+    # and its gestures, and the next gesture tries again.
+    await left_alone(page.rest)
+    assert window.released == ["lessons", "lessons-2"], window.released
+    window.broken = True
+    before = list(window.deriveBoard.calls)
+    lesson.push("square", "e5")
+    for _ in range(40):
+        await asyncio.sleep(0)
+    box = element.children[".lesson-message"]
+    assert box.textContent == "Could not start again." and "error" in box.className
+    assert window.document.documentElement.dataset.python == "lost"
+    assert window.deriveBoard.calls == before and not lesson.running and lesson.pending == []
+    assert window.console.said and lesson.done[-1] == ["square", "d4"]
+    window.broken = False
+    lesson.push("square", "e5")
+    for _ in range(40):
+        await asyncio.sleep(0)
+    assert window.started == ["lessons-2", "lessons-4"], window.started
+    assert fresh.asked[-2][2] == '[["square", "c3"], ["action", "up"], ["square", "d4"]]'
+    assert fresh.asked[-1] == ("square", "e5", True)
+    page.rest.timer.cancel()  # the runner ends when nothing is left to wait for
+    await asyncio.sleep(0)
+
+
+await rest_flow()  # noqa: F704
+
 # ----- the Learn page wakes the boards used, then those in sight, then the rest
 a, b, c = Node(lesson="a"), Node(lesson="b"), Node(lesson="c")
 woken = learn.order([a, b, c], ["c"], lambda s: s is b)

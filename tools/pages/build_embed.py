@@ -79,6 +79,8 @@ FRAME_WORDS: dict[str, dict[str, str]] = {
         "task": "Exercise: find the right move.",
         "board": "board",
         "noscript": "This Dérive board needs JavaScript.",
+        "lost": "The rules, put to rest while the board was unused, could not start "
+        "again. Your board is kept as you left it: use it again to retry.",
     },
     "fr": {
         "title": "Plateau de Dérive",
@@ -89,6 +91,9 @@ FRAME_WORDS: dict[str, dict[str, str]] = {
         "task": "Exercice : trouvez le bon coup.",
         "board": "plateau",
         "noscript": "Ce plateau de Dérive a besoin de JavaScript.",
+        "lost": "Les règles, mises en veille pendant que le plateau était inutilisé, n’ont "
+        "pas pu repartir. Votre plateau est gardé tel que vous l’avez laissé : utilisez-le "
+        "de nouveau pour réessayer.",
     },
 }
 

@@ -66,6 +66,31 @@ async def autoplay(lesson: "boards.Lesson") -> None:
             lesson.push("action", "first" if at_end else "next", False)
 
 
+def resting(window: "Any", page: "boards.Lessons", workers: "Any") -> "boards.Rest":
+    """The board gives its worker back when left alone (``lessons.Rest``): eight boards of
+    a host's page each hold one otherwise. ``window.deriveRestMs``, where a test sets it
+    before the page's scripts run, shortens the wait."""
+    after_s = boards.REST_S
+    given = boards.present(getattr(window, "deriveRestMs", None))
+    if given is not None:
+        after_s = float(given) / 1000
+
+    async def start(name: str) -> "Any":
+        return await workers[name]
+
+    async def reopen(desk: "Any") -> None:
+        answer = await desk.embed_board(
+            str(window.location.search),
+            str(window.navigator.language),
+            page.touch,
+            boards.reduced_motion(window),
+        )
+        if answer["error"]:  # the same link was accepted before: a worker gone wrong
+            raise RuntimeError(str(answer["error"]))
+
+    return boards.Rest(window, page, start, reopen, after_s)
+
+
 async def main() -> None:
     from pyscript import window
 
@@ -90,6 +115,7 @@ async def run() -> None:
         section = document.querySelector("[data-lesson]")
         set_up(section, answer)
         page = boards.Lessons(window, desk)
+        page.rest = resting(window, page, workers)
         boards.listen(when, document, page)
         lesson = page.add(section)
         await page.wake(lesson, answer["steps"])

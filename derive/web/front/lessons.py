@@ -14,6 +14,7 @@ tests run this module under MicroPython with a page of their own.
 """
 
 import asyncio
+import json
 
 from . import keys
 
@@ -90,6 +91,11 @@ class Lesson:
         """Told of every gesture the reader makes (an embed stops its autoplay)."""
         self.on_step: Any = None
         """Carries out the steps of the page's own (a puzzle's verdict), awaited."""
+        self.done: list[list[str]] = []
+        """Every gesture the worker has answered, in order, where the page may give its
+        worker back (``Rest``): a worker started again replays them, and the board is where
+        the reader left it."""
+        self.rest: Rest | None = None
 
     @property
     def live(self) -> bool:
@@ -126,13 +132,20 @@ class Lesson:
                     if gesture is None:
                         continue
                     kind, value = gesture
+                if self.rest is not None and not await self.rest.awake():
+                    self.pending = []  # the board says why; the next gesture tries again
+                    break
                 # Gestures waiting behind this one (clicks made before the board was
                 # live, fast key repeats) are applied without animation.
                 steps = await self.desk.gesture(self.ident, kind, value, not self.pending)
+                if self.rest is not None:
+                    self.done.append([kind, value])
                 await self.carry(steps)
         finally:
             self.running = False
             self.figure.removeAttribute("data-busy")
+            if self.rest is not None:
+                self.rest.touched()
 
     async def go_live(self, steps: "Any") -> None:
         """The live board's first picture, then what the reader did before it was."""
@@ -210,6 +223,116 @@ class Lesson:
 KNOWN_CONTROLS = ("prev", "next", "up", "down", "reroll", "reset", "solution")
 """The buttons a ``show`` step says are usable or not."""
 
+REST_S = 60.0
+"""An embedded board left alone this long gives its worker back (``Rest``). A reader
+thinking over a board touches it again within seconds; past a minute they have moved on
+(reading the host's page, another board), and the worker's Pyodide is about 100 MB of the
+tab's memory, times the page's boards. Coming back costs the reader one wait for a worker
+to start (``bench/bench_embed.py``: 1.2 s, a little less than the board's first start)."""
+WAKE_LIMIT_S = 120.0
+"""A worker started again that is not up by then is taken as failed (``assets/live-boards.js``
+gives the first start as long)."""
+
+
+class Rest:
+    """The boards' worker given back after ``after_s`` with no gesture, and started again
+    at the next one, which waits for it: the boards keep their pictures meanwhile, and
+    each board is brought back where the reader left it by its kept gestures
+    (``Lesson.done``, the worker's ``replay``).
+
+    PyScript 0.7.31 has no such thing: a named worker lives as long as its page. What it
+    offers is used: its element's ``xworker.terminate()`` (a plain ``Worker``'s, which
+    frees the worker's Pyodide; ``assets/live-boards.js``, ``deriveRelease``) and a new
+    ``<script type="py" worker name=…>`` for the start again (``deriveWorker``), under a
+    new name, since its registry of named workers (polyscript's ``workers``) keeps the
+    first worker of a name for good. ``start`` awaits the worker of a name
+    (``pyscript.workers[name]``); ``reopen`` opens the page's boards in a fresh worker, as
+    the page's start did."""
+
+    def __init__(
+        self,
+        window: "Any",
+        page: "Lessons",
+        start: "Any",
+        reopen: "Any",
+        after_s: float = REST_S,
+    ) -> None:
+        self.window = window
+        self.page = page
+        self.start = start
+        self.reopen = reopen
+        self.after_s = after_s
+        self.name = "lessons"
+        """The worker's name in PyScript's registry: a new one for each start."""
+        self.starts = 1
+        self.resting = False
+        self.lock = asyncio.Lock()
+        self.timer: Any = None
+
+    def touched(self) -> None:
+        """A gesture was answered (or the boards woke): the reader's minute starts again."""
+        if self.timer is not None:
+            self.timer.cancel()
+        self.timer = asyncio.create_task(self.wait())
+
+    async def wait(self) -> None:
+        await asyncio.sleep(self.after_s)
+        self.timer = None
+        busy = any(lesson.running or lesson.pending for lesson in self.page.boards.values())
+        if not busy and not self.resting and not self.lock.locked():
+            self.release()
+
+    def release(self) -> None:
+        """The worker goes; the boards keep what they show and listen as before."""
+        self.resting = True
+        self.window.deriveRelease(self.name)
+        self.set_desk(None)
+        self.window.document.documentElement.dataset.python = "resting"
+
+    def set_desk(self, desk: "Any") -> None:
+        self.page.desk = desk
+        for lesson in self.page.boards.values():
+            lesson.desk = desk
+
+    async def awake(self) -> bool:
+        """The worker is there (started again and the boards restored, if it had been
+        given back); false where it could not start, the boards saying so."""
+        async with self.lock:
+            if not self.resting:
+                return True
+            root = self.window.document.documentElement
+            root.dataset.python = "starting"
+            self.say("waiting", "info")  # until the board restored says its own words
+            self.starts += 1
+            self.name = "lessons-" + str(self.starts)
+            try:
+                await self.window.deriveWorker(self.name)
+                desk = await asyncio.wait_for(self.start(self.name), WAKE_LIMIT_S)
+                await self.reopen(desk)
+                for lesson in self.page.boards.values():
+                    steps = await desk.replay(lesson.ident, json.dumps(lesson.done))
+                    await lesson.carry(steps)
+            except Exception as error:  # noqa: BLE001 - any failure is said the same way
+                self.window.console.error("The boards' worker did not start again: " + repr(error))
+                self.window.deriveRelease(self.name)
+                root.dataset.python = "lost"
+                self.say("lost", "error")
+                return False
+            self.set_desk(desk)
+            self.resting = False
+            root.dataset.python = "live"
+            return True
+
+    def say(self, word: str, kind: str) -> None:
+        """Each board keeps its picture and says ``word`` of the page's words (the body's
+        ``data-<word>``, in the page's language: ``assets/embed.js``)."""
+        text = present(getattr(self.window.document.body.dataset, word, None))
+        for lesson in self.page.boards.values():
+            box = present(lesson.root.querySelector(".lesson-message"))
+            if box is not None and text is not None:
+                box.className = "lesson-message " + kind
+                box.textContent = str(text)
+
 
 class Lessons:
     """Every lesson board of a page, and the page's handlers that feed them."""
@@ -222,9 +345,12 @@ class Lessons:
         self.boards: dict[str, Lesson] = {}
         self.touch = coarse_pointer(window)
         """The reader's last gesture was a touch: the boards' words say "tap"."""
+        self.rest: Rest | None = None
+        """Where the page gives its worker back when left alone (the embedded board)."""
 
     def add(self, root: "Any") -> "Lesson":
         lesson = Lesson(self.window, root, self.desk)
+        lesson.rest = self.rest
         self.boards[lesson.ident] = lesson
         return lesson
 
@@ -234,6 +360,8 @@ class Lessons:
         for item in kept(self.window):
             if str(item["lesson"]) == lesson.ident:
                 lesson.push(str(item["kind"]), str(item["value"]))
+        if self.rest is not None and not lesson.running:
+            self.rest.touched()
 
     def board_of(self, target: "Any") -> "Lesson | None":
         root = closest(target, "[data-lesson]")

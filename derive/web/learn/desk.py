@@ -91,6 +91,16 @@ class LessonPlay:
             self.surface.steps.extend(self.after())
         return self.surface.steps
 
+    def replay(self, gestures: list[tuple[str, str]]) -> list[Step]:
+        """Apply ``gestures`` as they were answered before, with no animation, and show
+        where they lead: a board whose worker was given back and started again (an embed
+        left alone, ``front/lessons.py``'s ``Rest``) is restored from the gestures its page
+        kept. The lessons' dice are seeded, so the same gestures lead to the same board."""
+        for kind, value in gestures:
+            self.surface.steps = []
+            finish(self._apply(kind, value, False))
+        return self.opening()
+
     def opening(self) -> list[Step]:
         """The live board's first picture."""
         self.surface.steps = []

@@ -11,6 +11,7 @@ them, no text of our own in between), never ``None``.
 
 from __future__ import annotations
 
+import json
 from typing import Any, Final
 
 from ..board.surface import Step
@@ -31,6 +32,11 @@ EXPORTS: Final[dict[str, tuple[tuple[str, ...], str]]] = {
         "list[Step]: what the gesture does (desk's docstring); [] for a board not open",
     ),
     "touch": (("touch: bool",), "bool: the boards' words now say tap (true) or click"),
+    "replay": (
+        ("ident: str", "gestures: str"),
+        "list[Step]: the board after its gestures (JSON [[kind, value], …]) are applied "
+        "again, shown once; [] for a board not open or gestures unreadable",
+    ),
     "embed_board": (
         ("search: str", "fallback: str", "touch: bool", "reduced: bool"),
         "dict: {lang, error} for a bad link, else {lang, mode, task, total, chance, "
@@ -44,6 +50,10 @@ EMBED: Final = "embed"
 MAX_SEARCH: Final = 64_000
 """An embed's link longer than this is refused whole, before it is split (every parameter
 has its own bound below it: ``embed.parse``)."""
+
+MAX_REPLAY: Final = 4_000_000
+"""The kept gestures' text longer than this is refused (about 200,000 gestures: far past
+any reader's session on one board)."""
 
 _plays: dict[str, LessonPlay] = {}
 _touch = [False]
@@ -76,6 +86,34 @@ def gesture(ident: str, kind: str, value: str, animate: bool) -> list[Step]:
     if play is None:
         return []
     return play.gesture(str(kind), str(value), animate=bool(animate))
+
+
+def replay(ident: str, gestures: str) -> list[Step]:
+    play = _plays.get(str(ident))
+    done = _gestures(str(gestures))
+    if play is None or done is None:
+        return []
+    return play.replay(done)
+
+
+def _gestures(text: str) -> list[tuple[str, str]] | None:
+    """The page's kept gestures (``front/lessons.py``), or ``None`` for anything else."""
+    if len(text) > MAX_REPLAY:
+        return None
+    try:
+        items = json.loads(text)
+    except ValueError:
+        return None
+    if not isinstance(items, list):
+        return None
+    done = []
+    for item in items:
+        if not (
+            isinstance(item, list) and len(item) == 2 and all(isinstance(p, str) for p in item)
+        ):
+            return None
+        done.append((item[0], item[1]))
+    return done
 
 
 def touch(touch: bool) -> bool:
@@ -114,5 +152,11 @@ def embed_board(search: str, fallback: str, touch: bool, reduced: bool) -> dict[
     }
 
 
-EXPORTED: Final = {"open": open, "gesture": gesture, "touch": touch, "embed_board": embed_board}
+EXPORTED: Final = {
+    "open": open,
+    "gesture": gesture,
+    "touch": touch,
+    "embed_board": embed_board,
+    "replay": replay,
+}
 """The exports by name, for the worker's start (``assets/live-boards.js``)."""

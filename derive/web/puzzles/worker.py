@@ -27,6 +27,7 @@ IDENT: Final = "puzzle"
 EXPORTS: Final[dict[str, tuple[tuple[str, ...], str]]] = {
     "gesture": lessons.EXPORTS["gesture"],
     "touch": lessons.EXPORTS["touch"],
+    "replay": lessons.EXPORTS["replay"],
     "puzzles_start": (
         (
             "text: str",
@@ -335,6 +336,7 @@ def puzzles_result(stored: str, has_stored: bool) -> dict[str, Any]:
 EXPORTED: Final = {
     "gesture": lessons.gesture,
     "touch": lessons.touch,
+    "replay": lessons.replay,
     "puzzles_start": puzzles_start,
     "puzzles_open": puzzles_open,
     "puzzles_another": puzzles_another,

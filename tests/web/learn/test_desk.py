@@ -3,6 +3,7 @@ gesture's steps, as the page's MicroPython carries them out."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from derive.web.learn import worker
@@ -106,3 +107,34 @@ def test_an_embed_link_is_checked_in_the_worker() -> None:
     assert bad["lang"] == "en" and "position" in bad["error"]
     huge = worker.embed_board("?position=" + "a" * (worker.MAX_SEARCH + 1), "fr", False, False)
     assert "lien" in huge["error"] and "dépasse" in huge["error"]
+
+
+CHANCE = "?position=r3c3,y5d4,y4f6%20r%20ry%20L3&interactive=1"
+"""A board to try whose rules have chance: a re-roll's die is the seeded game's."""
+
+
+def test_a_board_given_back_is_brought_back_by_its_gestures() -> None:
+    """An embed left alone gives its worker back (``front/lessons.py``'s ``Rest``); a
+    fresh worker replays the gestures its page kept and shows the very same board."""
+    worker.embed_board(CHANCE, "en", False, False)
+    done = [("square", "c3"), ("action", "reroll"), ("square", "d4"), ("key", "cursor:up-left")]
+    done += [("square", "c3"), ("action", "up"), ("key", "Escape"), ("square", "d4")]
+    for kind, value in done:
+        lived = worker.gesture(worker.EMBED, kind, value, True)
+    before = worker._plays[worker.EMBED].board
+    worker.embed_board(CHANCE, "en", False, False)  # a fresh worker's board
+    text = json.dumps([list(gesture) for gesture in done])
+    (shown,) = worker.replay(worker.EMBED, text)
+    assert shown == next(s for s in reversed(lived) if s["do"] == "show")
+    after = worker._plays[worker.EMBED].board
+    assert after.position == before.position and after.selected == before.selected
+    assert after.game.record() == before.game.record() and after.cursor == before.cursor
+
+
+def test_a_replay_the_worker_cannot_read_is_refused_whole() -> None:
+    worker.embed_board(CHANCE, "en", False, False)
+    assert worker.replay("no-such-board", "[]") == []
+    for text in ("not json", '{"a": 1}', '[["square"]]', '[["square", 3]]', "[" * 10):
+        assert worker.replay(worker.EMBED, text) == []
+    assert worker.replay(worker.EMBED, " " * (worker.MAX_REPLAY + 1)) == []
+    assert [s["do"] for s in worker.replay(worker.EMBED, "[]")] == ["show"]
