@@ -105,15 +105,35 @@
   // reader waits for (and Lighthouse's Total Blocking Time, which ends 5 s after the
   // last long task). The engine, in its worker, starts only at the reader's reach.
   const QUIET_MS = 5500;
+  // A config of the site's, read here and handed to PyScript as text: where PyScript
+  // cannot fetch a config itself it falls back to its interpreter from a CDN and hangs
+  // there (seen on the embedded board), so a config that cannot be had fails here, at
+  // once, and the boards say so.
+  function configText(name) {
+    return fetch(new URL(name, document.baseURI)).then((response) => {
+      if (!response.ok) throw new Error(`${name}: ${response.status}`);
+      return response.text();
+    });
+  }
+  // PyScript's plugins (its error box, editor, terminal…) are off for the page's Pyodide
+  // side as front.toml has them off for its MicroPython: without a config of its own,
+  // PyScript's core fetched six plugin modules more.
+  const PLUGINS_OFF = JSON.stringify({
+    plugins: ["!error", "!codemirror", "!deprecations-manager", "!donkey", "!py-editor",
+      "!py-game", "!py-terminal"],
+  });
+
   let paged = false;
   function startPage() {
     if (paged) return;
     paged = true;
     const script = document.createElement("script");
     script.type = "mpy";
-    script.setAttribute("config", "./front.toml");
     script.textContent = page(document.body.dataset.entry);
-    document.body.append(script);
+    const plugins = document.createElement("py-config");
+    plugins.hidden = true;
+    plugins.textContent = PLUGINS_OFF;
+    document.head.append(plugins);
     // PyScript opens databases as it loads: where the browser refuses them (a frame on
     // another site), vendor/pyodide/memory-idb.mjs gives it some in memory, first.
     const vendored = (path) => import(new URL(`vendor/${path}`, document.baseURI).href);
@@ -126,7 +146,11 @@
       board.onerror = reject;
     });
     document.head.append(board);
-    Promise.all([boardLoaded, vendored("pyodide/memory-idb.mjs")])
+    const config = configText("front.toml").then((text) => {
+      script.setAttribute("config", text);
+      document.body.append(script); // before PyScript's core, which reads its config
+    });
+    Promise.all([boardLoaded, vendored("pyodide/memory-idb.mjs"), config])
       .then(() => vendored("pyscript/core.js"))
       .catch(failed);
   }
@@ -134,7 +158,7 @@
   // The boards' worker, named: "lessons" at the start, a new name each time an embedded
   // board that gave its worker back starts one again (derive/web/front/lessons.py, Rest):
   // PyScript's registry of named workers keeps a name's first worker for good.
-  function startWorker(name, config = "./learn.toml") {
+  function startWorker(name, config) {
     const worker = document.createElement("script");
     worker.type = "py";
     worker.setAttribute("worker", "");
@@ -144,14 +168,10 @@
     document.body.append(worker);
   }
 
-  // A start again, with the config read here and handed in as text: where PyScript cannot
-  // fetch a worker's config it falls back to Pyodide from its CDN and hangs there, so a
-  // config that cannot be had (the network gone meanwhile) must fail here, at once, for
-  // the board to say so.
-  async function restartWorker(name) {
-    const response = await fetch(new URL("learn.toml", document.baseURI));
-    if (!response.ok) throw new Error(`learn.toml: ${response.status}`);
-    startWorker(name, await response.text());
+  // The worker on learn.toml, read here (configText, above): at the start, and again each
+  // time an embedded board that gave its worker back is used.
+  async function workerFrom(name) {
+    startWorker(name, await configText("learn.toml"));
   }
 
   // A worker given back: PyScript's element keeps the Worker (its xworker), whose
@@ -170,7 +190,7 @@
     if (started) return;
     started = true;
     root.dataset.python = "starting";
-    startWorker("lessons");
+    workerFrom("lessons").catch(failed);
     startPage();
     setTimeout(() => {
       if (!document.querySelector('[data-lesson] .lesson-board[data-live="true"]') &&
@@ -212,7 +232,7 @@
   }
 
   window.deriveStart = start;
-  window.deriveWorker = restartWorker;
+  window.deriveWorker = workerFrom;
   window.deriveRelease = releaseWorker;
   window.deriveFailed = failed;
   addEventListener("DOMContentLoaded", () => {

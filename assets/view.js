@@ -821,6 +821,18 @@
     setTimeout(() => URL.revokeObjectURL(probe), 10000);
     return modular;
   }
+  // The workers' config (game.toml), read here once and handed to PyScript as text: where
+  // PyScript cannot fetch a worker's config itself it falls back to Pyodide from its CDN
+  // (seen on the embedded board), so a config that cannot be had must fail here, in words.
+  let configText = null;
+  function workerConfig() {
+    configText ??= fetch(new URL("../game.toml", HERE)).then((response) => {
+      if (!response.ok) throw new Error(`game.toml: ${response.status}`);
+      return response.text();
+    });
+    configText.catch(() => { configText = null; }); // tried again by the next worker
+    return configText;
+  }
   function pythonWorker(name, module, onLost = () => undefined) {
     if (!moduleWorkers()) throw new TypeError("module workers are not supported");
     const script = document.createElement("script");
@@ -829,13 +841,15 @@
     // `workers[name]` awaits, and a start that fails there is a rejection nobody hears.
     // The page holds the worker itself (`xworker`), and needs no registry.
     script.setAttribute("worker", "");
-    script.setAttribute("config", "./game.toml");
     script.textContent = exportsOf(name, module);
-    document.body.append(script);
     let started = false;
-    const up = pyscript().then(async () => {
+    let stopped = false;
+    const up = Promise.all([workerConfig(), pyscript()]).then(async ([config]) => {
+      if (stopped) throw new Error("the worker was stopped");
       if (name === "game") progress(0.3);
-      // PyScript takes the script up as soon as its core is in (a task later at most).
+      script.setAttribute("config", config);
+      document.body.append(script);
+      // PyScript takes the script up as soon as it is on the page (a task later at most).
       while (!script.xworker) await new Promise((resolve) => setTimeout(resolve, 10));
       const worker = script.xworker;
       // PyScript logs a failed start as a bare event: `ready` fails with it, said below.
@@ -853,6 +867,7 @@
       return worker;
     });
     const stop = () => {
+      stopped = true;
       if (script.xworker) script.xworker.terminate();
       script.remove();
     };

@@ -134,7 +134,9 @@ async ([position, level, searches, pause]) => {
     const began = performance.now();
     const id = await ai.start(position, level, 1, "");
     let result;
-    do result = await ai.step(id, 0.06); while (!result.done);
+    // Plain data now; JSON text from a version before (--also), read either way.
+    const read = (answer) => (typeof answer === "string" ? JSON.parse(answer) : answer);
+    do result = read(await ai.step(id, 0.06)); while (!result.done);
     out.push({ms: performance.now() - began, depth: result.depth, nodes: result.nodes});
   }
   return out;
