@@ -864,6 +864,7 @@
       const runtime = await worker.sync.runtime();
       document.documentElement.dataset[`${name}Python`] = String(runtime);
       if (name === "game") progress(0.9);
+      handle.worker = worker;
       return worker;
     });
     const stop = () => {
@@ -871,7 +872,9 @@
       if (script.xworker) script.xworker.terminate();
       script.remove();
     };
-    return { up, stop };
+    // `worker`: set once it is up (what the page calls, and how it knows the worker is up).
+    const handle = { up, stop, worker: null };
+    return handle;
   }
 
   // The computer's worker (derive/web/play/computer.py): started and called here, so that
@@ -891,14 +894,13 @@
     }
     // A worker lost mid-game answers nothing more: what was asked fails now, and so does
     // every later call (the game then says the computer is not available).
-    let started = null;
-    started = pythonWorker("ai", module, () => lose(started));
+    const started = pythonWorker("ai", module, () => lose(started));
     let timer = 0;
     const late = new Promise((_, fail) => {
       timer = setTimeout(() => fail(new Error("the worker did not start")), timeoutS * 1000);
     });
     try {
-      started.worker = await Promise.race([started.up, late]);
+      await Promise.race([started.up, late]);
     } finally {
       clearTimeout(timer); // no rejection left to fire, unheard, once the worker is up
     }
@@ -972,7 +974,7 @@
     const current = game;
     const text = JSON.stringify(message);
     current.up.then((worker) => worker.sync.take(text)).catch((error) => {
-      if (game === current && current.isUp) lost(String((error && error.message) || error));
+      if (game === current && current.worker) lost(String((error && error.message) || error));
     });
   };
   function tell(kind, data) {
@@ -992,7 +994,7 @@
   let restarted = false;
   let watching = false;
   function watch() {
-    if (watching || !game || !game.isUp || !told) return;
+    if (watching || !game || !game.worker || !told) return;
     watching = true;
     const current = game;
     settles += 1;
@@ -1067,15 +1069,13 @@
     });
     game = started;
     started.up.then(async (worker) => {
-      started.worker = worker;
-      started.isUp = true;
       stamp("pythonMs");
       await worker.sync.start();
       // The game's standing question: what it does by itself reaches the page this way.
       while (game === started) called(await worker.sync.calls());
     }).catch((error) => {
       if (game !== started) return;
-      if (started.isUp) lost(String((error && error.message) || error));
+      if (started.worker) lost(String((error && error.message) || error));
       else notStarted(error);
     });
   }
