@@ -49,10 +49,11 @@
   }
 
   function keep(lesson, kind, value) {
+    start();
+    if (lesson.classList.contains("stale")) return; // not the puzzle Python will show
     queue.push({ lesson: lesson.dataset.lesson, kind, value });
     lesson.classList.add("waiting");
     say(lesson, document.body.dataset.waiting);
-    start();
   }
 
   addEventListener("click", (event) => {
@@ -231,22 +232,47 @@
     addEventListener("scroll", () => clearTimeout(resting), { capture: true, passive: true });
   }
 
+  // The puzzle drawn before Python (tools/pages/build_puzzles.py, data-first) is the one
+  // a player with no record is given on the plain link: then the page is read and played
+  // as a Learn page's board is, Python started when the player reaches for it. Anyone
+  // else (a record, a link to a puzzle or to their mistakes) is shown another by Python,
+  // started at load: the one drawn is greyed and keeps no tap meanwhile.
+  function drawnFirst() {
+    const first = document.querySelector("[data-first]");
+    if (!first || location.search) return false;
+    if (location.hash && location.hash !== `#${first.dataset.first}`) return false;
+    try {
+      return localStorage.getItem("derive.puzzles") === null;
+    } catch (_) {
+      return true; // no storage: no record either
+    }
+  }
+  let entry = "";
+
   window.deriveStart = start;
   window.deriveWorker = workerFrom;
   window.deriveRelease = releaseWorker;
   window.deriveFailed = failed;
   addEventListener("DOMContentLoaded", () => {
+    entry = document.body.dataset.entry;
+    if (entry === "puzzles" && !drawnFirst()) {
+      entry = "puzzle"; // started at load, below
+      const drawn = document.querySelector("[data-first]");
+      if (drawn) drawn.classList.add("stale");
+    }
     reachable();
-    if (document.body.dataset.entry === "learn") startOnIntent();
+    if (entry === "learn" || entry === "puzzles") startOnIntent();
   });
   addEventListener("load", () => {
     const idle = window.requestIdleCallback || ((run) => setTimeout(run, 200));
-    if (document.body.dataset.entry === "puzzles") {
-      // The puzzle is the page: after it is readable and its pictures are in, so that
-      // Python's start never delays them.
+    if (entry === "puzzle") {
+      // Python's puzzle is the page: after what is drawn is readable and its pictures
+      // are in, so that Python's start never delays them.
       idle(start, { timeout: 2000 });
     } else {
-      setTimeout(() => idle(startPage, { timeout: 2000 }), QUIET_MS);
+      // The puzzle drawn is played as soon as Python is up: its worker starts too.
+      const quiet = entry === "puzzles" ? start : startPage;
+      setTimeout(() => idle(quiet, { timeout: 2000 }), QUIET_MS);
     }
   });
 })();

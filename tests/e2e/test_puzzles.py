@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, Route, expect
 
-from derive.web.puzzles import rating
+from derive.web.puzzles import rating, store
 from derive.web.table import drills
 from tests.e2e.test_learn import serious
 from tests.web.puzzles.fixtures import CHAIN, WIN_IN_ONE, WIN_IN_TWO, as_file
@@ -212,3 +212,36 @@ def test_learn_from_your_mistakes_plays_a_position_at_phone_size(
     page.click("[data-another]")
     wait_puzzle(page, "mistake-2")
     expect(page.locator("#puzzle-title")).to_contain_text("e9-f8")
+
+
+def test_a_first_visit_reads_the_puzzle_at_once_and_a_tap_before_python_is_played(
+    page: Page, server_url: str
+) -> None:
+    """A new player on the plain link reads the puzzle drawn before Python (the one the
+    worker gives a player with no record), Python starts only when they reach for it, and
+    the move tapped meanwhile is played. A returning player's page greys the drawn puzzle
+    and starts Python at load, which puts the player's own puzzle in its place."""
+    from tools.pages.build_puzzles import first_puzzle
+
+    first, _, _ = first_puzzle("en")
+    move = str(first["solution"]).split()[0]  # "b8-c9": the first move of the solution
+    start, end = move.split("-")
+    page.goto(f"{server_url}/puzzles.html")
+    assert page.inner_text("#puzzle-title") == first["heading"]
+    assert page.inner_text("#puzzle .lesson-text") == first["task"]
+    page.wait_for_timeout(1500)  # loaded and read: Python is not started by reading
+    assert page.get_attribute("html", "data-python") == "idle"
+    assert "stale" not in (page.get_attribute("#puzzle", "class") or "")
+    play(page, start, end)  # before Python: kept, then played
+    wait_puzzle(page, str(first["id"]))
+    position = page.locator("#puzzle svg.board").get_attribute("data-position") or ""
+    assert f"{end}," in position.replace(" ", ",") and f"{start}," not in position, position
+
+    # A player who solved it: their next puzzle is another one, shown by Python.
+    solved = store.result(store.read(None).record, str(first["id"]), 1500, True)
+    page.evaluate("(text) => localStorage.setItem('derive.puzzles', text)", store.dump(solved))
+    page.goto(f"{server_url}/enigmes.html")
+    assert "stale" in (page.get_attribute("#puzzle", "class") or "")
+    page.wait_for_selector("html[data-ready=true]", state="attached", timeout=LIVE_TIMEOUT_MS)
+    assert page.get_attribute("html", "data-puzzle") != first["id"]  # without a touch
+    assert "stale" not in (page.get_attribute("#puzzle", "class") or "")

@@ -4,8 +4,14 @@ The page is the frame the puzzles' Python (``derive/web/puzzles/worker.py`` in t
 ``derive/web/front/puzzles.py`` on the page) fills: a Learn
 exercise board (``figure.lesson-board[data-task][data-solution]``, its buttons and
 message), the rating, streak and solved count, the theme filter and "another one".  Its
-words are ``derive/web/words/i18n.py``'s ``puzzles.*``.  Before Python the board is drawn
-empty, so that the page keeps its layout when the puzzle appears.
+words are ``derive/web/words/i18n.py``'s ``puzzles.*``.
+
+Before Python, the page shows the puzzle a new player is given first: the worker's own
+``puzzles_start`` is asked here, as the page asks it for a player with no record and a plain
+link, and its puzzle is drawn (board, title, task).  So a first visit reads the puzzle at
+once, and ``assets/live-boards.js`` starts Python only when the player reaches for the
+board, or after the page has been quiet a while (``data-first`` names the puzzle drawn:
+a returning player, or a link to another puzzle, starts Python at load as before).
 
 The board comes first: right under the page's heading and the puzzle's title, so that a
 phone shows all of it without scrolling; the rating and the theme filter are beside it
@@ -27,15 +33,31 @@ if str(REPO_ROOT) not in sys.path:
     sys.path.insert(0, str(REPO_ROOT))
 
 from derive.web.board.svg import render_board  # noqa: E402
-from derive.web.learn.lesson import LessonBoard  # noqa: E402
-from derive.web.puzzles import PAGES  # noqa: E402
+from derive.web.puzzles import PAGES, catalogue, session  # noqa: E402
+from derive.web.puzzles.worker import puzzles_start  # noqa: E402
 from derive.web.words import i18n, why  # noqa: E402
 from tools.generated import refresh  # noqa: E402
 from tools.pages.site_url import site_links  # noqa: E402
 
 TOOL = "tools/pages/build_puzzles.py"
-EMPTY = "- r ry L1"
-"""The position drawn before Python: the board, no die on it."""
+CATALOGUE = REPO_ROOT / "assets" / "puzzles.json"
+
+
+def first_puzzle(lang: str) -> tuple[dict[str, object], str, str]:
+    """The worker's answer for a new player on the plain page, its board's SVG and the
+    board's words (as the live board says them)."""
+    text = CATALOGUE.read_text(encoding="utf-8")
+    answer = puzzles_start(text, True, "", False, lang, "", False, False, "")
+    if answer["error"] or answer["notices"]:
+        raise SystemExit(f"{TOOL}: the first puzzle cannot be drawn: {answer}")
+    puzzle: dict[str, object] = answer["puzzle"]
+    found = catalogue.parse(text).by_id(str(puzzle["id"]))
+    if found is None:
+        raise SystemExit(f"{TOOL}: the worker chose a puzzle the catalogue lacks")
+    board = session.Session.start(found, lang).board
+    return puzzle, render_board(board.board_view(), static=True), board.describe()
+
+
 ACTIONS = {
     "up": "puzzles.act.up",
     "down": "puzzles.act.down",
@@ -50,10 +72,16 @@ def page(lang: str) -> str:
         return escape(i18n.t(lang, key, **fields))
 
     other = "fr" if lang == "en" else "en"
-    board = LessonBoard.custom(EMPTY, lang=lang)
-    svg = render_board(board.board_view(), static=True)
+    puzzle, svg, described = first_puzzle(lang)
+    ident = escape(str(puzzle["id"]))
+
+    def said(key: str) -> str:
+        return escape(str(puzzle[key]))
+
+    hidden = {"reroll": "" if puzzle["chance"] else " hidden"}
     buttons = "".join(
-        f'<button type="button" data-action="{action}" disabled>{w(ACTIONS[action])}</button>'
+        f'<button type="button" data-action="{action}" disabled{hidden.get(action, "")}>'
+        f"{w(ACTIONS[action])}</button>"
         for action in ACTIONS
     )
     return f"""<!doctype html>
@@ -85,15 +113,16 @@ lang="{other}">{w("puzzles.other")}</a>
 <h1>{w("puzzles.heading")}</h1>
 <p class="puzzle-notice" role="alert" hidden></p>
 <section class="lesson lesson-exercise" id="puzzle" data-lesson="puzzle" \
-data-mode="exercise" aria-labelledby="puzzle-title">
-<h2 id="puzzle-title">{w("puzzles.heading")}</h2>
+data-mode="exercise" data-first="{ident}" aria-labelledby="puzzle-title">
+<h2 id="puzzle-title">{said("heading")}</h2>
 <div class="lesson-body">
-<figure class="lesson-board" data-live="false" data-task="" data-solution="">
+<figure class="lesson-board" data-live="false" data-task="{said("goal")}" \
+data-solution="{said("solution")}">
 <div class="board-wrap">{svg}</div>
-<figcaption class="board-words">{w("puzzles.loading")}</figcaption>
+<figcaption class="board-words">{escape(described)}</figcaption>
 </figure>
 <div class="lesson-side">
-<p class="lesson-text">{w("puzzles.loading")}</p>
+<p class="lesson-text">{said("task")}</p>
 <div class="lesson-actions" role="group" aria-label="{w("puzzles.actions")}">{buttons}</div>
 <p class="lesson-message" role="status" aria-live="polite"></p>
 <p class="puzzle-result" role="status" aria-live="polite"></p>
@@ -105,8 +134,8 @@ data-mode="exercise" aria-labelledby="puzzle-title">
 <select id="puzzle-theme" disabled><option value="">{w("puzzles.theme.all")}</option></select>
 <button type="button" data-another disabled>{w("puzzles.another")}</button></p>
 </div>
-<p class="puzzle-about"></p>
-<p class="puzzle-link"><a href="#puzzle">{w("puzzles.link")}</a></p>
+<p class="puzzle-about">{said("about")}</p>
+<p class="puzzle-link"><a href="#{ident}">{w("puzzles.link")}</a></p>
 </div>
 </div>
 </section>

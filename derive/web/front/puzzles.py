@@ -108,6 +108,15 @@ class PuzzlePage:
         figure.dataset.task = puzzle["goal"]
         figure.dataset.solution = puzzle["solution"]
         section.dataset.puzzleId = ident
+        # The puzzle drawn before Python (data-first) was greyed if it is not this one
+        # (assets/live-boards.js); if it was played, the taps were on another puzzle (a
+        # catalogue newer than the page): they are not this one's.
+        section.classList.remove("stale")
+        first = boards.present(section.dataset.first)
+        if self.lesson is None and first is not None and str(first) != ident:
+            queue = boards.present(getattr(self.window, "deriveQueue", None))
+            if queue is not None:
+                queue.splice(0)
         root.dataset.puzzle = ident
         root.dataset.verdict = ""
         section.querySelector('[data-action="reroll"]').hidden = not puzzle["chance"]
