@@ -1,113 +1,20 @@
-// The game page's view: what a click hit, read off the page as plain data for the page's
-// Python (derive/web/table/clicks.py decodes it), and what Python drew around the board put
-// on the page (`show`). Python never looks at an event's target: it runs in a worker
-// (WEB.md, "The game's Python in a worker"), which the view posts the same object to. What needs no rule is done here, at once: a click elsewhere
-// closes an open menu, a button closes the menu it is in, a square takes the board's focus.
+// The game page's view: what the game's Python (in its worker) draws, put on the page.
+// The page's events are read by its MicroPython (derive/web/front/game.py), which hands
+// them here as plain data (`heard`) to be posted to the worker in order; what needs no
+// rule is done there too. Why the drawing is not done in MicroPython as well, measured:
+// derive/web/front/game.py's header (each board drawing would be copied into MicroPython
+// and out again, and its json is 30 to 40 times slower than the browser's).
 (() => {
   "use strict";
   const HERE = document.currentScript.src;
-  const REVIEW =
-    "[data-ply], [data-review-ply], [data-review-step], [data-review-stop], [data-review-close]";
   const $ = (selector) => document.querySelector(selector);
 
-  // The nearest element around `target` matching `selector` and not disabled, or null.
-  function live(target, selector) {
-    const found = target.closest(selector);
-    return found && !found.disabled ? found : null;
-  }
-
-  function reviewOf(target) {
-    const found = target.closest(REVIEW);
-    const section = document.getElementById("review");
-    if (!found || !section || !section.contains(found)) return null;
-    if (found.hasAttribute("data-review-close")) return { close: true };
-    if (found.hasAttribute("data-review-stop")) return { stop: true };
-    if (found.hasAttribute("data-review-step")) {
-      return { step: found.getAttribute("data-review-step") };
-    }
-    return { ply: found.getAttribute("data-ply") || found.getAttribute("data-review-ply") };
-  }
-
-  // Each field only when the click is inside such an element (the Python side decides
-  // which one counts, and bounds every value).
-  function clickOf(target) {
-    if (!target || typeof target.closest !== "function") return {};
-    const click = {};
-    const review = reviewOf(target);
-    if (review) click.review = review;
-    const shelf = live(target, "[data-shelf]");
-    if (shelf) {
-      click.shelf = shelf.getAttribute("data-shelf");
-      click.arg = shelf.getAttribute("data-arg") || "";
-    }
-    const action = live(target, "[data-action]");
-    if (action) click.action = action.dataset.action;
-    const step = live(target, "#history-steps [data-step]");
-    if (step) click.step = step.dataset.step;
-    const ply = target.closest("#moves [data-ply]");
-    if (ply) click.ply = ply.dataset.ply;
-    const pick = target.closest("#picker .pick[data-value]");
-    if (pick) click.pick = pick.dataset.value;
-    const square = target.closest("#board [data-square]");
-    if (square) click.square = square.dataset.square;
-    return click;
-  }
-
-  // A key press as plain fields (derive/web/play/keys.py's `Press`), or null for one the
-  // game leaves alone: typed in a form field, or made under an open dialog.
-  function pressOf(event) {
-    const target = event.target;
-    const tag = String((target && target.tagName) || "").toLowerCase();
-    if (["input", "select", "textarea"].includes(tag) || $("dialog[open]")) return null;
-    return {
-      key: typeof event.key === "string" ? event.key : "",
-      ctrl: event.ctrlKey === true,
-      shift: event.shiftKey === true,
-      alt: event.altKey === true,
-      meta: event.metaKey === true,
-      on_board: Boolean(target) && target === $("#board"),
-    };
-  }
-
-  // How the game names a press (derive/web/play/keys.py, `signature`).
-  function signatureOf(press) {
-    const mods = ["alt", "ctrl", "meta", "shift"].filter((mod) => press[mod]);
-    const flags = mods.map((mod) => `${mod}+`).join("");
-    return `${press.on_board ? "board:" : ""}${flags}${press.key}`;
-  }
   // The presses the game takes now (`keysTaken`, sent by Python as its state changes).
   let taken = new Set();
   const keysTaken = (signatures) => { taken = new Set(signatures); };
-
-  // The setup form's fields by name, as text (derive/web/table/panel.py reads them).
-  function fieldsOf() {
-    const form = $("#setup-form");
-    if (!form) return {};
-    return Object.fromEntries([...new FormData(form)].map(([name, value]) => [name, String(value)]));
-  }
-
-  function closeMenus(target) {
-    const inside = typeof target.closest === "function";
-    for (const menu of document.querySelectorAll("details.menu[open]")) {
-      if (!inside || !menu.contains(target)) menu.open = false;
-    }
-    if (!inside) return;
-    const pressed = live(target, "[data-action], [data-shelf]");
-    const menu = pressed && pressed.closest("details");
-    if (menu) menu.open = false;
-  }
-
-  // Before the page's Python handles the click (a listener of the capture phase): the
-  // focus and the menus are as the player expects whatever the game then draws.
-  document.addEventListener("click", (event) => {
-    const target = event.target;
-    if (!target) return;
-    closeMenus(target);
-    if (document.documentElement.dataset.ready !== "true") return;
-    if (typeof target.closest === "function" && target.closest("#board [data-square]")) {
-      document.getElementById("board").focus({ preventScroll: true });
-    }
-  }, true);
+  // Whether the game takes a press now (asked by the page's handler, which keeps it from
+  // the browser at once: derive/web/front/keys.py's `signature` names it).
+  const takes = (signature) => taken.has(String(signature));
 
   // The scene around the board (derive/web/table/scene.py's `Scene`, its fields as they
   // are named there) put on the page. Words and markup that are already there are left
@@ -195,20 +102,6 @@
     }
   }
 
-  // A jump's route is shown while its destination is under the pointer (the board draws
-  // every route, hidden: derive/web/board/svg.py).
-  const board = $("#board");
-  if (board) {
-    board.addEventListener("pointerover", (event) => {
-      const target = event.target;
-      const square = typeof target.closest === "function" && target.closest("[data-square]");
-      const name = square ? square.dataset.square : "";
-      for (const path of board.querySelectorAll(".jump-path")) {
-        path.classList.toggle("shown", path.getAttribute("data-for") === name);
-      }
-    });
-  }
-
   // The page in another language: Python gives the words of the keys the page has
   // (assets/boot.js's deriveWords, which put the first paint's in place).
   function speak(lang, words, title, rules) {
@@ -222,86 +115,44 @@
     $('[data-setting="speed"]').value = speed;
   }
 
-  // What the player does, handed to the game's Python as plain messages, once it is up
-  // (`receive(kind, data)`, posted to its worker). A key press the game takes now
-  // (`keysTaken`) is kept from the browser here, at once. `maxFileBytes`: a file chosen to
-  // import that is larger is not even read (a huge file would hold the page). Another tab's
-  // change to the saved games is said too (`storage`).
+  // What the player does, read by the page's MicroPython (derive/web/front/game.py) and
+  // handed here (`heard`), posted to the game's worker in order once the game listens
+  // (`listen`) and the page's handlers are up (`frontUp`); before that, squares clicked
+  // wait in window.deriveEarly (assets/boot.js). `maxFileBytes`: a file chosen to import
+  // that is larger is not even read (a huge file would hold the page).
   let told = null;
-  // The setup form's fields, said to the game as a change of no field: after a drawing,
-  // and when the game starts with the form open (the first visit's, opened by boot.js).
-  const tellFields = () => told("setup-change", { name: "", fields: fieldsOf() });
+  let listening = false;
   let fileBytes = 0;
+  // The setup form's fields said to the game as a change of no field (the page's handler
+  // reads them): after a drawing, and when the game starts with the form open.
+  let tellFields = () => undefined;
+  let frontIsUp = null;
+  const front = new Promise((resolve) => { frontIsUp = resolve; });
+  function frontUp(fields) {
+    tellFields = () => fields();
+    frontIsUp();
+  }
   function listen(maxFileBytes) {
     fileBytes = maxFileBytes;
     // A game's Python started again (`restart`) listens through what the first one set up:
-    // each listener posts to whichever worker is the game's now.
-    if (told) return;
-    const receive = tell;
-    told = receive;
-    // Squares clicked after the hello was read and before this: played as the others.
-    const clicks = (window.deriveEarly && window.deriveEarly.clicks) || [];
-    for (const square of clicks.slice(clicksSaid)) receive("click", { square });
-    addEventListener("storage", (event) => {
-      if (event.storageArea !== localStorage) return;
-      if (event.key !== null && !event.key.startsWith(PREFIX)) return;
-      receive("storage", { key: event.key, text: event.newValue });
+    // each event is posted to whichever worker is the game's now.
+    if (listening) return;
+    listening = true;
+    front.then(() => {
+      told = tell;
+      // Squares clicked after the hello was read and before this: played as the others.
+      const clicks = (window.deriveEarly && window.deriveEarly.clicks) || [];
+      for (const square of clicks.slice(clicksSaid)) tell("click", { square });
+      if ($("#setup").open) setTimeout(tellFields);
     });
-    document.addEventListener("click", (event) => receive("click", clickOf(event.target)));
-    document.addEventListener("keydown", (event) => {
-      const press = pressOf(event);
-      if (!press) return;
-      if (taken.has(signatureOf(press))) event.preventDefault();
-      receive("key", press);
-    });
-    document.addEventListener("pointerdown", (event) => {
-      receive("pointer", { kind: String(event.pointerType || "") });
-    });
-    $("#move-form").addEventListener("submit", (event) => {
-      event.preventDefault();
-      receive("move", { text: $("#move-input").value });
-    });
-    const form = $("#setup-form");
-    form.addEventListener("submit", (event) => {
-      event.preventDefault();
-      receive("setup-submit", { fields: fieldsOf() });
-    });
-    form.addEventListener("change", (event) => {
-      receive("setup-change", { name: String(event.target.name || ""), fields: fieldsOf() });
-    });
-    if ($("#setup").open) setTimeout(tellFields);
-    // Escape closes the dialog by itself: it is a Cancel too.
-    $("#setup").addEventListener("cancel", () => receive("setup-cancel", {}));
-    // However a dialog closes (a button, Escape), the game knows which are open.
-    for (const dialog of document.querySelectorAll("dialog[id]")) {
-      dialog.addEventListener("close", () => receive("closed", { id: dialog.id }));
-    }
-    const chooser = $("#import-file");
-    chooser.addEventListener("change", async () => {
-      const file = chooser.files && chooser.files[0];
-      chooser.value = ""; // the same file can be chosen again
-      if (!file) return;
-      if (file.size > fileBytes) {
-        receive("file", { trouble: "too-big" });
-        return;
-      }
-      let text;
-      try {
-        text = await file.text();
-      } catch (_) {
-        receive("file", { trouble: "unreadable" });
-        return;
-      }
-      receive("file", { text });
-    });
-    for (const setting of document.querySelectorAll("[data-setting]")) {
-      setting.addEventListener("change", () => {
-        const on = setting.checked ? "on" : "off";
-        const value = setting.type === "checkbox" ? on : setting.value;
-        receive("setting", { name: setting.dataset.setting, value });
-      });
-    }
   }
+  // What the page's handlers (derive/web/front/game.py) reach here: not the game's.
+  window.deriveEvents = {
+    heard: (kind, data) => { if (told) told(kind, data); },
+    takes,
+    fileLimit: () => fileBytes,
+    frontUp,
+  };
 
   // A setting kept for the next visit; storage may be refused (a privacy setting, a
   // sandboxed frame): the setting then lasts as long as the page.
@@ -555,12 +406,19 @@
 
   // The game is up: the loading message goes, and the page says when (tests and the
   // benchmarks read data-ready-ms).
+  // Once the page's handlers are up too (they start beside the game's worker, and are up
+  // well before it on every machine measured); if they never come, the page says so.
+  const FRONT_MS = 30000;
   function ready() {
-    const loading = $("#loading");
-    if (loading) loading.remove();
-    const root = document.documentElement;
-    root.dataset.readyMs = String(Math.round(performance.now()));
-    root.dataset.ready = "true";
+    const late = setTimeout(() => failed(""), FRONT_MS);
+    front.then(() => {
+      clearTimeout(late);
+      const loading = $("#loading");
+      if (loading) loading.remove();
+      const root = document.documentElement;
+      root.dataset.readyMs = String(Math.round(performance.now()));
+      root.dataset.ready = "true";
+    });
   }
 
   // The share dialog open with the link to the game (`query`: its parameters, on this
@@ -780,15 +638,23 @@
     plugins: ["!error", "!codemirror", "!deprecations-manager", "!donkey", "!py-editor",
       "!py-game", "!py-terminal"],
   });
+  // The page's own MicroPython (derive/web/front/game.py, on front.toml, read here as
+  // game.toml is, below) starts with PyScript's core, beside the game's worker.
+  const PAGE = "import asyncio\nfrom front.game import main\nasyncio.create_task(main())\n";
   function pyscript() {
     if (!core) {
-      for (const tag of ["py-config", "mpy-config"]) {
-        const config = document.createElement(tag);
-        config.hidden = true;
-        config.textContent = PLUGINS_OFF;
-        document.head.append(config);
-      }
-      core = import(IDB).then(() => import(CORE));
+      const config = document.createElement("py-config");
+      config.hidden = true;
+      config.textContent = PLUGINS_OFF;
+      document.head.append(config);
+      const page = document.createElement("script");
+      page.type = "mpy";
+      page.textContent = PAGE;
+      core = Promise.all([configText("front.toml"), import(IDB)]).then(([text]) => {
+        page.setAttribute("config", text); // front.toml has PyScript's plugins off too
+        document.body.append(page);
+        return import(CORE);
+      });
     }
     return core;
   }
@@ -824,15 +690,19 @@
   // The workers' config (game.toml), read here once and handed to PyScript as text: where
   // PyScript cannot fetch a worker's config itself it falls back to Pyodide from its CDN
   // (seen on the embedded board), so a config that cannot be had must fail here, in words.
-  let configText = null;
-  function workerConfig() {
-    configText ??= fetch(new URL("../game.toml", HERE)).then((response) => {
-      if (!response.ok) throw new Error(`game.toml: ${response.status}`);
-      return response.text();
-    });
-    configText.catch(() => { configText = null; }); // tried again by the next worker
-    return configText;
+  const configs = new Map();
+  function configText(name) {
+    if (!configs.has(name)) {
+      const text = fetch(new URL(`../${name}`, HERE)).then((response) => {
+        if (!response.ok) throw new Error(`${name}: ${response.status}`);
+        return response.text();
+      });
+      text.catch(() => configs.delete(name)); // tried again by the next start
+      configs.set(name, text);
+    }
+    return configs.get(name);
   }
+  const workerConfig = () => configText("game.toml");
   function pythonWorker(name, module, onLost = () => undefined) {
     if (!moduleWorkers()) throw new TypeError("module workers are not supported");
     const script = document.createElement("script");
@@ -955,9 +825,9 @@
     window.deriveBoard.placeBeside($("#picker"), left, top, above);
 
   window.deriveView = {
-    ai, aiReady, aiStart, boardDraw, boardFly, boardRoll, clearMove, clickOf, copyLink,
+    ai, aiReady, aiStart, boardDraw, boardFly, boardRoll, clearMove, copyLink,
     crash, dialog, download, downloadStored, embedded, enableControls, failed, hello, keysTaken,
-    listen, pickFile, pickerBeside, placeHistory, pressOf, ready, remember, reviewClose, reviewOpen,
+    listen, pickFile, pickerBeside, placeHistory, ready, remember, reviewClose, reviewOpen,
     reviewShow, rollStart, settings, settle, settled, setupError, setupFields, setupState,
     share, shelfShow, show, sound, speak, startRoll, stamp, storageMove, storageRemove, storageSet,
     tabRemember, thinking, warn,

@@ -33,6 +33,13 @@ def test_the_lesson_boards_page_side_runs_under_micropython() -> None:
     assert done.returncode == 0 and done.stdout.strip().endswith("ok"), done.stderr
 
 
+def test_the_game_pages_handlers_run_under_micropython() -> None:
+    """front/game.py: a click and a key read as the worker decodes them, a press the game
+    takes kept from the browser, the menus closed as the player expects."""
+    done = run_micropython(ROOT / "tests" / "front" / "check_game.py")
+    assert done.returncode == 0 and done.stdout.strip().endswith("ok"), done.stderr
+
+
 def test_what_micropython_lacks_fails_here(tmp_path: Path) -> None:
     """The runner is a real judge: a module MicroPython has not is an error there."""
     script = tmp_path / "lacks.py"

@@ -38,7 +38,9 @@ def test_the_game_and_its_computer_run_in_pyscript_workers_from_the_image() -> N
     assets/snapshot.json lists (tools/runtime/pyodide_start.mjs)."""
     view = (ROOT / "assets" / "view.js").read_text(encoding="utf-8")
     assert 'pythonWorker("game", "derive.web.play.run"' in view
-    assert 'fetch(new URL("../game.toml", HERE))' in view  # handed to PyScript as text
+    assert 'configText("game.toml")' in view  # handed to PyScript as text
+    assert 'configText("front.toml")' in view  # the page's own MicroPython (front/game.py)
+    assert "fetch(new URL(`../${name}`, HERE))" in view
     config = tomllib.loads((ROOT / "game.toml").read_text(encoding="utf-8"))
     assert config["interpreter"] == "./vendor/pyodide/pyodide.mjs" and "files" not in config
     plan = json.loads((ROOT / "assets" / "snapshot.json").read_text(encoding="utf-8"))

@@ -84,8 +84,11 @@ def test_a_first_visit_restores_the_image_in_the_game_and_its_computer(
         assert url in asked
         assert page.evaluate("(url) => performance.getEntriesByName(url).length", url) == 0
     # Restored, they had no source to fetch: the image holds every module of the game's;
-    # the bytecode holds PyScript's own, which PyScript imports in every worker.
-    assert not [url for url in asked if url.endswith(".py")]
+    # the bytecode holds PyScript's own, which PyScript imports in every worker. The only
+    # sources are the page's own MicroPython's (front.toml: derive/web/front/).
+    front = f"{server_url}/derive/web/front/"
+    assert not [url for url in asked if url.endswith(".py") and not url.startswith(front)]
+    assert f"{front}game.py" in asked
 
     # The snapshot an earlier version of the site kept in Cache Storage is given back.
     page.evaluate(

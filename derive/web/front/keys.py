@@ -104,3 +104,18 @@ def maybe_lesson_key(key: str) -> bool:
         or BUTTON_KEYS.get(key) in ACTS
         or (len(key) == 1 and key in "123456")
     )
+
+
+def signature(
+    key: str,
+    alt: bool = False,
+    ctrl: bool = False,
+    meta: bool = False,
+    shift: bool = False,
+    on_board: bool = False,
+) -> str:
+    """How a press is named in the list of those the game takes now (``play/keys.py``,
+    ``taken``), by the page's handler (``front/game.py``) and the game alike: the board's
+    focus and each modifier, then the key."""
+    held = ("alt+" if alt else "") + ("ctrl+" if ctrl else "") + ("meta+" if meta else "")
+    return ("board:" if on_board else "") + held + ("shift+" if shift else "") + key

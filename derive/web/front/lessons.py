@@ -421,7 +421,7 @@ def guarded(window: "Any", handler: "Any", event: "Any") -> None:
     try:
         handler(event)
     except Exception as error:  # noqa: BLE001 - the last line of defence
-        window.console.error("A lesson board's handler failed: " + repr(error))
+        window.console.error("A handler on the page failed: " + repr(error))
 
 
 async def started(window: "Any", run: "Any") -> None:

@@ -2,10 +2,10 @@
 
 The page hands over the press and the little it knows of the moment (the board has the
 focus, a past position is shown, a die's value is being picked); what the press does comes
-back as a ``Command``, or ``None`` for a press the page leaves to the browser. The view
-(``assets/view.js``, ``pressOf``) reads the press off the event as plain fields, and leaves
-out presses in a form field or under an open dialog, and posts it to the game's worker
-(WEB.md, "The game's Python in a worker"). The review's own
+back as a ``Command``, or ``None`` for a press the page leaves to the browser. The page's
+handler (``front/game.py``, ``press_of``) reads the press off the event as plain fields,
+leaves out presses in a form field or under an open dialog, and posts it to the game's
+worker (WEB.md, "The game's Python in a worker"). The review's own
 keys are the review's to take first.
 """
 
@@ -19,6 +19,7 @@ from typing import Final, Literal, cast
 from ..board.orientation import Diagonal
 from ..front.keys import BUTTON_KEYS, HISTORY_STEPS, KEY_DIAGONALS
 from ..front.keys import REVIEW_STEPS as STEP_KEYS
+from ..front.keys import signature as press_signature
 
 KEYS: Final = BUTTON_KEYS
 """Single keys and the buttons they press (the keyboard help lists them): the one key
@@ -43,7 +44,7 @@ FLAGS: Final = ("ctrl", "shift", "alt", "meta", "on_board")
 
 
 def press_from(data: object) -> Press | None:
-    """The view's press (``assets/view.js``, ``pressOf``) decoded, or ``None`` for anything
+    """The page's press (``front/game.py``, ``press_of``) decoded, or ``None`` for anything
     that is not one: a key name too long, a flag that is not a boolean."""
     if not isinstance(data, Mapping) or len(data) > 8:
         return None
@@ -108,12 +109,16 @@ CANDIDATES: Final = tuple(
 
 
 def signature(press: Press) -> str:
-    """How the view names a press to look it up in ``taken`` (``assets/view.js``,
-    ``signatureOf``): the board's focus and each modifier, then the key."""
-    mods = ("alt+", "ctrl+", "meta+", "shift+")
-    held = (press.alt, press.ctrl, press.meta, press.shift)
-    flags = "".join(mod for mod, down in zip(mods, held, strict=True) if down)
-    return ("board:" if press.on_board else "") + flags + press.key
+    """How the page names a press to look it up in ``taken`` (``front.keys.signature``,
+    which the page's handler calls too)."""
+    return press_signature(
+        press.key,
+        alt=press.alt,
+        ctrl=press.ctrl,
+        meta=press.meta,
+        shift=press.shift,
+        on_board=press.on_board,
+    )
 
 
 @functools.cache

@@ -1,10 +1,10 @@
-"""The game page's clicks as data: what the view found under a click, bounded and typed.
+"""The game page's clicks as data: what the page found under a click, bounded and typed.
 
-The view (``assets/view.js``, ``deriveView.clickOf``) reads the click's target once and
-hands over plain fields; the page's Python never looks at an element. The game's Python,
-in its worker (WEB.md, "The game's Python in a worker"), gets them as a message, so this
-is a decoder like the others: whatever comes in (a field too long, of the
-wrong type, a number out of range) is dropped, never raised.
+The page's handler (``front/game.py``, ``click_of``, in MicroPython on the page) reads
+the click's target once and hands over plain fields; the game's Python never looks at an
+element. It runs in its worker (WEB.md, "The game's Python in a worker") and gets them as
+a message, so this is a decoder like the others: whatever comes in (a field too long, of
+the wrong type, a number out of range) is dropped, never raised.
 
 One click can be inside several things (a square inside the board inside the page);
 ``Click.target`` says which one the click is for, in the order the page has always used.

@@ -500,7 +500,6 @@ EN: Final[dict[str, str]] = {
     "puzzles.change.down": (
         "Not this time: rating {rating} ({change}). Start again to find the answer."
     ),
-    "puzzles.loading": "The puzzles are loading.",
     "puzzles.waiting": "One moment: the puzzle is loading, then your move is played.",
     "puzzles.failed": "The puzzles could not be loaded here. Reload the page to try again.",
     "puzzles.unreadable": "The puzzles cannot be shown: {reason}",
@@ -1055,7 +1054,6 @@ FR: Final[dict[str, str]] = {
     "puzzles.change.down": (
         "Pas cette fois : classement {rating} ({change}). Recommencez pour trouver la réponse."
     ),
-    "puzzles.loading": "Les énigmes se chargent.",
     "puzzles.waiting": "Un instant : l’énigme se charge, puis votre coup est joué.",
     "puzzles.failed": "Les énigmes n’ont pas pu se charger ici. Rechargez la page pour réessayer.",
     "puzzles.unreadable": "Les énigmes ne peuvent pas s’afficher : {reason}",

@@ -1,4 +1,4 @@
-"""The game page's clicks as the view hands them over (``assets/view.js``'s ``clickOf``)."""
+"""The game page's clicks as the view hands them over (``front/game.py``'s ``click_of``)."""
 
 from __future__ import annotations
 
