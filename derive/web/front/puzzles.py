@@ -186,8 +186,7 @@ async def run() -> None:
     )
     if answer["error"]:
         puzzles.notice(answer["error"])
-        root.dataset.ready = "true"
-        root.dataset.python = "live"
+        boards.mark_ready(window)
         return
     puzzles.key = str(answer["key"])
     if answer["drill"]:  # the player's mistakes: no theme to pick
@@ -218,9 +217,7 @@ async def run() -> None:
     when("change", "#puzzle-theme")(on_theme)
     when("click", "[data-another]")(on_another)
     document.querySelector("[data-another]").disabled = False
-    root.dataset.ready = "true"
-    root.dataset.python = "live"
-    root.dataset.readyMs = str(round(window.performance.now()))
+    boards.mark_ready(window)
 
 
 async def main() -> None:
