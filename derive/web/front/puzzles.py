@@ -100,10 +100,12 @@ class PuzzlePage:
         result.textContent = ""
         result.className = "puzzle-result"
         # Players' words in the title; the id stays in the link and the data attributes.
-        self.one("#puzzle-title").textContent = puzzle["heading"]
+        # The heading, the task and the result line are the worker's HTML: escaped text,
+        # each move's notation in a span that keeps it on one line.
+        self.one("#puzzle-title").innerHTML = puzzle["heading"]
         self.one(".puzzle-about").textContent = puzzle["about"]
         section = self.one("[data-lesson]")
-        section.querySelector(".lesson-text").textContent = puzzle["task"]
+        section.querySelector(".lesson-text").innerHTML = puzzle["task"]
         figure = section.querySelector(".lesson-board")
         figure.dataset.task = puzzle["goal"]
         figure.dataset.solution = puzzle["solution"]
@@ -134,7 +136,7 @@ class PuzzlePage:
             self.saving = False
             self.notice(answer["unsaved"], True)
         line = self.one(".puzzle-result")
-        line.textContent = answer["line"]
+        line.innerHTML = answer["line"]
         line.className = answer["line_class"]
         self.document.documentElement.dataset.verdict = answer["verdict"]
         self.show_record(answer["record"])
