@@ -608,8 +608,7 @@ class LessonBoard:
         """Why the solution is right, said when it was shown rather than found: the
         lesson's words for a right answer without their "Yes", "" where it has none (a
         puzzle)."""
-        said = _YES.sub("", plain(self.lesson.right.of(self.lang), self.lang))
-        return said[:1].upper() + said[1:]
+        return i18n.sentence(_YES.sub("", plain(self.lesson.right.of(self.lang), self.lang)))
 
     def _check(self, played: Played) -> Attempt:
         line = self.lesson.solution_line()
