@@ -363,6 +363,50 @@ def test_no_line_of_words_is_cut_off_in_a_400_by_500_frame(page: Page, server_ur
     assert board is not None and board["width"] >= 250 and board["y"] + board["height"] <= 500
 
 
+FITS_JS = """() => {
+  const page = document.scrollingElement, board = document.querySelector('svg.board');
+  const box = board.getBoundingClientRect();
+  const words = [...document.querySelectorAll('.embed-bar :is(p, button, a):not(:empty)')]
+    .filter(e => e.offsetParent).map(e => e.getBoundingClientRect());
+  return {
+    scroll: [page.scrollWidth, page.scrollHeight],
+    board: [box.left, box.top, box.right, box.bottom],
+    words: [Math.min(0, ...words.map(r => r.left)), Math.max(0, ...words.map(r => r.right)),
+            Math.max(0, ...words.map(r => r.bottom))],
+  };
+}"""
+
+
+def fits(page: Page, width: int, height: int) -> None:
+    """Nothing scrolls (a scrollbar would cover the board's right-hand coordinates) and
+    nothing is cut off: the board and every line of words inside the frame."""
+    got = page.evaluate(FITS_JS)
+    assert got["scroll"][0] <= width and got["scroll"][1] <= height, got
+    left, top, right, bottom = got["board"]
+    assert left >= 0 and top >= 0 and right <= width and bottom <= height, got
+    assert got["words"][0] >= 0 and got["words"][1] <= width and got["words"][2] <= height, got
+    assert right - left >= min(width, height) / 2, got  # the board gave way, not too far
+
+
+@pytest.mark.parametrize(
+    ("width", "height"), [(400, 520), (400, 500), (320, 480), (800, 450)], ids=str
+)
+def test_the_board_fits_its_frame_with_no_scrollbar(
+    page: Page, server_url: str, width: int, height: int
+) -> None:
+    """The kit's frame (400×500), a taller and a smaller one, a wide and low one: drawn
+    before Python, then live with a refusal's long reason and its "why?" link."""
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(f"{server_url}/embed.html?position={JUMP}&interactive=1&lang=fr")
+    page.wait_for_selector("html[data-painted]", state="attached")
+    fits(page, width, height)
+    page.click('[data-die="c3"]')
+    live(page.main_frame)
+    page.click('[data-square="c5"]')  # not a step nor a jump: refused, with why
+    expect(page.locator(".lesson-message .why")).to_be_visible()
+    fits(page, width, height)
+
+
 def test_the_kits_builder_says_what_the_rules_make_of_its_link(page: Page, server_url: str) -> None:
     page.goto(f"{server_url}/embed-kit.html")
     form = page.locator("#kit-form")

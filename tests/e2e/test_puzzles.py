@@ -205,6 +205,13 @@ def test_learn_from_your_mistakes_plays_a_position_at_phone_size(
     play(page, "b8", "d10")
     page.wait_for_selector("html[data-verdict=solved]", state="attached")
     expect(page.locator(".puzzle-result")).to_contain_text("b8-d10 is the better move")
+    # A move's notation never breaks across lines at a phone's width ("b8-" / "c9").
+    expect(page.locator(".lesson-text .move")).to_have_text("b8-c9")
+    expect(page.locator(".puzzle-result .move")).to_have_text("b8-d10")
+    spans = page.eval_on_selector_all(
+        ".move", "els => els.map(e => [getComputedStyle(e).whiteSpace, e.getClientRects().length])"
+    )
+    assert spans and all(span == ["nowrap", 1] for span in spans), spans
     assert shown_rating(page) == before  # a drill is not rated
     assert page.evaluate("localStorage.getItem('derive.puzzles')") is None
     screenshot("mistakes-phone")

@@ -345,4 +345,18 @@ await rest_flow()  # noqa: F704
 a, b, c = Node(lesson="a"), Node(lesson="b"), Node(lesson="c")
 woken = learn.order([a, b, c], ["c"], lambda s: s is b)
 assert [s.dataset.lesson for s in woken] == ["c", "b", "a"]
+
+
+# ----- the page marks itself ready in one place (the embed's and the puzzles' start)
+class Clock:
+    def now(self):
+        return 1234.4
+
+
+ready = Window()
+ready.document.documentElement = Node()
+ready.performance = Clock()
+lessons.mark_ready(ready)
+marks = ready.document.documentElement.dataset
+assert (marks.ready, marks.python, marks.readyMs) == ("true", "live", "1234"), marks.readyMs
 print("ok")

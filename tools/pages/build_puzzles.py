@@ -76,7 +76,10 @@ def page(lang: str) -> str:
     ident = escape(str(puzzle["id"]))
 
     def said(key: str) -> str:
-        return escape(str(puzzle[key]))
+        """The worker's words: its heading and task are markup already (each move kept on
+        one line, ``i18n.moves_html``), the rest text."""
+        text = str(puzzle[key])
+        return text if key in ("heading", "task") else escape(text)
 
     hidden = {"reroll": "" if puzzle["chance"] else " hidden"}
     buttons = "".join(

@@ -121,6 +121,4 @@ async def run() -> None:
         await page.wake(lesson, answer["steps"])
         if answer["autoplay"]:
             asyncio.create_task(autoplay(lesson))
-    root.dataset.ready = "true"
-    root.dataset.python = "live"
-    root.dataset.readyMs = str(round(window.performance.now()))
+    boards.mark_ready(window)

@@ -434,6 +434,16 @@ async def started(window: "Any", run: "Any") -> None:
         window.deriveFailed()
 
 
+def mark_ready(window: "Any") -> None:
+    """The page's Python is up and its boards answer: ``<html data-ready="true">`` (what
+    the tests and the kit wait for), ``data-python="live"``, and when, in ms since the page
+    began (``data-ready-ms``, read by the benchmarks)."""
+    root = window.document.documentElement
+    root.dataset.ready = "true"
+    root.dataset.python = "live"
+    root.dataset.readyMs = str(round(window.performance.now()))
+
+
 def kept(window: "Any") -> "list[Any]":
     """What ``assets/live-boards.js`` kept in ``window.deriveQueue`` before Python."""
     queue = present(getattr(window, "deriveQueue", None))

@@ -100,10 +100,12 @@ class PuzzlePage:
         result.textContent = ""
         result.className = "puzzle-result"
         # Players' words in the title; the id stays in the link and the data attributes.
-        self.one("#puzzle-title").textContent = puzzle["heading"]
+        # The heading, the task and the result line are the worker's HTML: escaped text,
+        # each move's notation in a span that keeps it on one line.
+        self.one("#puzzle-title").innerHTML = puzzle["heading"]
         self.one(".puzzle-about").textContent = puzzle["about"]
         section = self.one("[data-lesson]")
-        section.querySelector(".lesson-text").textContent = puzzle["task"]
+        section.querySelector(".lesson-text").innerHTML = puzzle["task"]
         figure = section.querySelector(".lesson-board")
         figure.dataset.task = puzzle["goal"]
         figure.dataset.solution = puzzle["solution"]
@@ -143,7 +145,7 @@ class PuzzlePage:
             self.saving = False
             self.notice(answer["unsaved"], True)
         line = self.one(".puzzle-result")
-        line.textContent = answer["line"]
+        line.innerHTML = answer["line"]
         line.className = answer["line_class"]
         self.document.documentElement.dataset.verdict = answer["verdict"]
         self.show_record(answer["record"])
@@ -195,8 +197,7 @@ async def run() -> None:
     )
     if answer["error"]:
         puzzles.notice(answer["error"])
-        root.dataset.ready = "true"
-        root.dataset.python = "live"
+        boards.mark_ready(window)
         return
     puzzles.key = str(answer["key"])
     if answer["drill"]:  # the player's mistakes: no theme to pick
@@ -227,9 +228,7 @@ async def run() -> None:
     when("change", "#puzzle-theme")(on_theme)
     when("click", "[data-another]")(on_another)
     document.querySelector("[data-another]").disabled = False
-    root.dataset.ready = "true"
-    root.dataset.python = "live"
-    root.dataset.readyMs = str(round(window.performance.now()))
+    boards.mark_ready(window)
 
 
 async def main() -> None:

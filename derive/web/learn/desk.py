@@ -233,7 +233,7 @@ class LessonPlay:
 
     def _message_html(self, notice: Notice) -> str:
         lang = self.board.lang
-        text = escape(i18n.sentence(notice.text))
+        text = i18n.moves_html(i18n.sentence(notice.text))
         target = notice.why or ""
         if not target:
             return text

@@ -57,6 +57,8 @@ Result = Literal[
 
 _RULE_REF: Final = re.compile(r" ?\(R\d+\)|, R\d+(?=\))")
 _FR_COLON: Final = re.compile(r"(?<=[^\s\d]):(?=\s|$)")
+_YES: Final = re.compile(r"^(?:Yes|Oui)\s*[:.]\s*")
+"""A right answer's opening "Yes:" / "Oui :", which says the reader found it."""
 
 WORDS: Final[dict[str, dict[str, str]]] = {
     "en": {
@@ -87,7 +89,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "refuted": "{colour} would answer {move}.",
         "passes.one": "{colour} passes on this board: {learner} to play again.",
         "passes.many": "The others pass on this board: {learner} to play again.",
-        "shown": "The solution: {moves}. {right}",
+        "shown": "The solution: {moves}.",
     },
     "fr": {
         "step": "Étape {n} sur {total}",
@@ -116,7 +118,7 @@ WORDS: Final[dict[str, dict[str, str]]] = {
         "refuted": "{colour} répondrait {move}.",
         "passes.one": "{colour} passe sur ce plateau : à {learner} de rejouer.",
         "passes.many": "Les autres passent sur ce plateau : à {learner} de rejouer.",
-        "shown": "La solution : {moves}. {right}",
+        "shown": "La solution : {moves}.",
     },
 }
 
@@ -602,6 +604,12 @@ class LessonBoard:
         said = self.lesson.right.of(self.lang)
         return plain(said, self.lang) if said else words(self.lang, "solved")
 
+    def why_right(self) -> str:
+        """Why the solution is right, said when it was shown rather than found: the
+        lesson's words for a right answer without their "Yes", "" where it has none (a
+        puzzle)."""
+        return i18n.sentence(_YES.sub("", plain(self.lesson.right.of(self.lang), self.lang)))
+
     def _check(self, played: Played) -> Attempt:
         line = self.lesson.solution_line()
         accepted = line[self._index]
@@ -687,8 +695,10 @@ class LessonBoard:
         self._index = len(line)
         self.solved = self.shown = True
         said = " ".join(m.move for m in moves)
-        text = words(self.lang, "shown", moves=said, right=self.right_text())
-        self.message = Notice("success", text)
+        # Shown, not found: no "Solved!", no "Yes:", and not in the colour of success.
+        text = words(self.lang, "shown", moves=said)
+        why = self.why_right()
+        self.message = Notice("info", f"{text} {why}" if why else text)
         return Attempt("shown", moves[0], tuple(moves[1:]), self.message)
 
     def _pass_to_learner(self, played: Played) -> str:

@@ -41,13 +41,14 @@ EXPORTS: Final[dict[str, tuple[tuple[str, ...], str]]] = {
             "search: str",
         ),
         "dict: {error} if the puzzles cannot be read, else {error: '', key, damaged_key, "
-        "damaged, notices, themes: [[tag, words]], record, drill, puzzle}",
+        "damaged, notices, themes: [[tag, words]], record, drill, puzzle}; a puzzle's heading "
+        "and task are HTML (moves kept on one line)",
     ),
     "puzzles_open": (("wanted: str",), "dict: {notices, puzzle}; puzzle {} if it stays"),
     "puzzles_another": (("theme: str",), "dict: {notices, puzzle}; puzzle {} if it stays"),
     "puzzles_result": (
         ("stored: str", "has_stored: bool"),
-        "dict: {save, record, line, line_class, verdict, unsaved}",
+        "dict: {save, record, line (HTML), line_class, verdict, unsaved}",
     ),
 }
 """Each export: its arguments, then its answer."""
@@ -87,11 +88,12 @@ class Room:
         )
         lessons.register(IDENT, play)
         heading, about, task = self._words(game)
+        # The lines that may name a move come as HTML, each move kept on one line.
         return {
             "id": puzzle.id,
-            "heading": heading,
+            "heading": i18n.moves_html(heading),
             "about": about,
-            "task": task,
+            "task": i18n.moves_html(task),
             "goal": game.board.lesson.goal,
             "solution": game.board.lesson.solution,
             "chance": bool(game.board.game.rules.chance),
@@ -308,7 +310,7 @@ def puzzles_result(stored: str, has_stored: bool) -> dict[str, Any]:
         return {
             "save": "",
             "record": room.record_words(),
-            "line": i18n.t(room.lang, key, better=drill.better),
+            "line": i18n.moves_html(i18n.t(room.lang, key, better=drill.better)),
             "line_class": "puzzle-result " + ("success" if solved else "error"),
             "verdict": room.verdict,
             "rating": str(room.record.rating),
@@ -325,7 +327,9 @@ def puzzles_result(stored: str, has_stored: bool) -> dict[str, Any]:
     return {
         "save": store.dump(room.record),
         "record": room.record_words(),
-        "line": i18n.t(room.lang, key, rating=room.record.rating, change=str(change)),
+        "line": i18n.moves_html(
+            i18n.t(room.lang, key, rating=room.record.rating, change=str(change))
+        ),
         "line_class": "puzzle-result " + ("success" if solved else "error"),
         "verdict": room.verdict,
         "rating": str(room.record.rating),

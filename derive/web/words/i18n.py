@@ -8,6 +8,7 @@ are put into French by ``engine_fr``).  Keys are the English meaning in short; v
 from __future__ import annotations
 
 import re
+from html import escape
 from typing import Final
 
 LANGUAGES: Final = ("fr", "en")
@@ -1151,6 +1152,23 @@ def sentence(text: str) -> str:
     if not text[:1].islower() or _NOTATION_FIRST.match(text):
         return text
     return text[0].upper() + text[1:]
+
+
+_SQUARE: Final = r"[a-j](?:10|[1-9])"
+_MOVE_IN_TEXT: Final = re.compile(
+    rf"(?<![\w+?=-])(?:\+{_SQUARE}(?:=[1-6])?"
+    rf"|{_SQUARE}(?:[-x]{_SQUARE}|\?[1-6]?|[+-](?!\w)))(?![\w=])",
+    re.ASCII,
+)
+"""A move's notation in a sentence (``b8-c9``, ``c3xd4``, ``+c1=4``, ``c3+``, ``c3?5``):
+a square alone, which never breaks, is left as it is."""
+
+
+def moves_html(text: str) -> str:
+    """``text`` as HTML, each move's notation in ``<span class="move">``, which the pages'
+    style keeps on one line (a phone would break "b8-c9" after its hyphen). A span, not a
+    character of its own, so that a screen reader reads the move as written."""
+    return _MOVE_IN_TEXT.sub(lambda found: f'<span class="move">{found[0]}</span>', escape(text))
 
 
 def t(lang: str, key: str, **fields: object) -> str:

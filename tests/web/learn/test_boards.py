@@ -125,6 +125,9 @@ def test_show_the_solution_plays_it_on_the_board(lesson: Lesson) -> None:
     assert [m.split("?")[0] for m in played] == [m.split("?")[0] for m in line]
     assert lb.position == after(lb.lesson.position, *played)
     assert shown.message is not None and shown.message.text.startswith("La solution : ")
+    # Shown, not found: why it is right, but no "Bravo" nor "Oui" as if the reader had it.
+    assert shown.message.kind == "info" and "Bravo" not in shown.message.text
+    assert "Oui" not in shown.message.text and lb.why_right() in shown.message.text
     assert lb.click("a1").result == "ignored"  # shown: the board waits for "start again"
     lb.reset()
     assert lb.position == lb.lesson.position and not lb.shown

@@ -3,6 +3,8 @@ verdict as a step, the record's text for the page to write, another tab's result
 
 from __future__ import annotations
 
+import pytest
+
 from derive.web.learn import worker as lessons
 from derive.web.puzzles import store, worker
 from derive.web.table import drills
@@ -97,3 +99,49 @@ def test_a_damaged_mistakes_link_is_said_and_the_puzzles_open() -> None:
         answer = start(search=search)
         assert not answer["drill"] and answer["puzzle"]["id"]
         assert any("mistakes could not be read" in n for n in answer["notices"]), answer
+
+
+def _shown(lang: str, search: str = "", wanted: str = "") -> tuple[dict, list[dict]]:
+    """The puzzle opened, then its solution asked for: the last ``show`` step and all."""
+    start(wanted, lang=lang, search=search)
+    steps = lessons.gesture(worker.IDENT, "action", "solution", False)
+    return next(s for s in reversed(steps) if s["do"] == "show"), steps
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_solution_shown_is_said_as_shown_never_as_solved(lang: str) -> None:
+    show, steps = _shown(lang, wanted=f"#{WIN_IN_ONE.id}")
+    assert {"do": "verdict", "verdict": "failed"} in steps and show["solved"] == "shown"
+    solution = {"en": "The solution: ", "fr": "La solution : "}[lang]
+    assert show["notice"].startswith(solution + '<span class="move">b8-d10</span>.')
+    assert show["notice_kind"] == "info"  # not in the colour of success
+    for said in ("Solved", "Bravo", "Yes", "Oui", "None"):
+        assert said not in show["notice"], show["notice"]
+    result = worker.puzzles_result("", False)
+    assert result["verdict"] == "failed" and result["line_class"].endswith("error")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_mistake_s_better_move_shown_is_not_said_found(lang: str) -> None:
+    found = (drills.Drill(WIN_IN_ONE.position, "b8-d10", "b8-c9", 7),)
+    show, steps = _shown(lang, search="?mistakes=" + drills.encode(found))
+    assert {"do": "verdict", "verdict": "failed"} in steps
+    assert "Solved" not in show["notice"] and "Bravo" not in show["notice"]
+    line = worker.puzzles_result("", False)["line"]
+    better = '<span class="move">b8-d10</span>'
+    expected = {"en": f"The better move was {better}.", "fr": f"Le meilleur coup était {better}."}
+    assert line == expected[lang]
+
+
+def test_a_move_in_a_puzzle_s_lines_stays_on_one_line() -> None:
+    found = (drills.Drill(WIN_IN_ONE.position, "b8-d10", "b8-c9", 7),)
+    for lang in ("en", "fr"):
+        puzzle = start(search="?mistakes=" + drills.encode(found), lang=lang)["puzzle"]
+        assert '<span class="move">b8-c9</span>.' in puzzle["task"]
+        assert puzzle["heading"].endswith('<span class="move">b8-c9</span>')
+    # A wrong move's message and its refutation, each move in its span.
+    start(f"#{CHAIN.id}")
+    lessons.gesture(worker.IDENT, "square", "e9", False)
+    steps = lessons.gesture(worker.IDENT, "square", "f8", False)
+    notice = next(s for s in reversed(steps) if s["do"] == "show")["notice"]
+    assert notice.startswith('<span class="move">e9-f8</span> is allowed'), notice
