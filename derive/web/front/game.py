@@ -17,7 +17,8 @@ copied and re-encoded, about 2 ms for a 93 KB board drawing each way, and MicroP
 ``json`` takes 37 ms to read and write one such drawing (the browser's, well under 1 ms),
 3 s for 1 MB and 27 s for 3 MB (the saved games the game reads at its start reach 2.5 M
 characters): the game's drawings and saved texts would cost the player a frame per click,
-and seconds at the start, on the way through here.
+and seconds at the start, on the way through here (``bench/bench_micropython.mjs``, its
+figures in ``bench/journal/micropython.md``).
 """
 
 from . import lessons
