@@ -1,9 +1,12 @@
-// The game page's view: what the game's Python (in its worker) draws, put on the page.
-// The page's events are read by its MicroPython (derive/web/front/game.py), which hands
-// them here as plain data (`heard`) to be posted to the worker in order; what needs no
-// rule is done there too. Why the drawing is not done in MicroPython as well, measured:
-// derive/web/front/game.py's header (each board drawing would be copied into MicroPython
-// and out again, and its json is 30 to 40 times slower than the browser's).
+// The game page's view: the game's Python (in PyScript's workers) started and called, and
+// what it draws put on the page: the board, the scene around it, the review's and the
+// shelf's parts, the saved games read and written. The page's events, and the game's calls
+// that carry little (dialogs, the setup form's state, sounds…), are its MicroPython's
+// (derive/web/front/game.py), which hands the events here (`heard`) to be posted to the
+// worker in order. What stays here is what MicroPython would make slow, measured
+// (bench/bench_micropython.mjs, bench/journal/micropython.md): each board drawing copied
+// into MicroPython and out again (4 ms for 93 KB), its json 100 times slower than the
+// browser's (37 ms a drawing, 3 s for a megabyte of saved games).
 (() => {
   "use strict";
   const HERE = document.currentScript.src;
@@ -109,12 +112,6 @@
     window.deriveWords.speak(words, title, rules);
   }
 
-  // The menu's settings as the game has them (sounds on or off, the animations' speed).
-  function settings(sound, speed) {
-    $('[data-setting="sound"]').checked = sound;
-    $('[data-setting="speed"]').value = speed;
-  }
-
   // What the player does, read by the page's MicroPython (derive/web/front/game.py) and
   // handed here (`heard`), posted to the game's worker in order once the game listens
   // (`listen`) and the page's handlers are up (`frontUp`); before that, squares clicked
@@ -128,8 +125,9 @@
   let tellFields = () => undefined;
   let frontIsUp = null;
   const front = new Promise((resolve) => { frontIsUp = resolve; });
-  function frontUp(fields) {
+  function frontUp(fields, shown) {
     tellFields = () => fields();
+    Object.assign(window.deriveView, shown);
     frontIsUp();
   }
   function listen(maxFileBytes) {
@@ -287,33 +285,6 @@
     }
   }
 
-  // A dialog opened (modal: the page behind it is inert) or closed; `markup`, when given,
-  // is what its body (its element `#<id>-body`) shows.
-  function dialog(id, open, markup) {
-    const element = document.getElementById(id);
-    if (!element) return;
-    const body = document.getElementById(`${id}-body`);
-    if (body && typeof markup === "string") body.innerHTML = markup;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-  }
-
-  // The browser's file chooser, for a saved game's file (the shelf reads what is chosen).
-  const pickFile = () => $("#import-file").click();
-
-  const clearMove = () => { $("#move-input").value = ""; };
-
-  // What the setup form says of its own state (derive/web/table/panel.py's setup_form):
-  // whether teams and the pairing apply, and what stops the game from starting.
-  function setupState(teams, pairing, problem) {
-    const box = $('#setup-form [name="teams"]');
-    box.disabled = !teams;
-    if (!teams) box.checked = false;
-    $('#setup-form [name="pairing"]').disabled = !pairing;
-    setupError(problem);
-  }
-  const setupError = (text) => { $("#setup-form .setup-error").textContent = text; };
-
   // The setup form's fields drawn; `keep`: a form that reads the same is left as it is,
   // and what the player set in it stays. The game's Python draws it from the fields as it
   // last heard them, a message ago: a choice made meanwhile (a quick second change while
@@ -379,31 +350,6 @@
   let clicksSaid = 0;
   let helloed = false;
 
-  const embedded = () => document.documentElement.classList.add("embed");
-
-  // The history banner in the page's flow under the board, with the steps (`markup`) beside
-  // it; named by the page's words (data-i18n-aria).
-  function placeHistory(markup) {
-    const bar = document.createElement("div");
-    bar.className = "history-bar";
-    const steps = document.createElement("div");
-    steps.id = "history-steps";
-    steps.className = "history-steps";
-    steps.setAttribute("role", "group");
-    steps.setAttribute("data-i18n-aria", "panel.moves");
-    steps.innerHTML = markup;
-    steps.hidden = true;
-    $(".board-box").after(bar);
-    bar.append(steps, $("#history"));
-  }
-
-  // The static page ships its controls disabled until the game is up.
-  function enableControls() {
-    for (const element of document.querySelectorAll("button[disabled], input[disabled]")) {
-      element.disabled = false;
-    }
-  }
-
   // The game is up: the loading message goes, and the page says when (tests and the
   // benchmarks read data-ready-ms).
   // Once the page's handlers are up too (they start beside the game's worker, and are up
@@ -418,49 +364,6 @@
       const root = document.documentElement;
       root.dataset.readyMs = String(Math.round(performance.now()));
       root.dataset.ready = "true";
-    });
-  }
-
-  // The share dialog open with the link to the game (`query`: its parameters, on this
-  // page's own address), selected for copying, and what the dialog says of the game.
-  function share(query, words) {
-    const field = $("#share-url");
-    field.value = `${location.origin}${location.pathname}${query}`;
-    const said = $('#share [data-i18n="share.manual"]');
-    if (said) said.textContent = words;
-    dialog("share", true);
-    field.select();
-  }
-
-  // The link to the clipboard: whether it went there (a refusal leaves it selected).
-  async function copyLink() {
-    const field = $("#share-url");
-    try {
-      await navigator.clipboard.writeText(field.value);
-      return true;
-    } catch (_) {
-      field.select();
-      return false;
-    }
-  }
-
-  // The start roll's dice (#start-roll, in the order drawn) tumble through `frames` (each
-  // die's faces, `frameMs` each), then show again what they rolled, as drawn.
-  async function rollStart(frames, frameMs) {
-    const dice = [...document.querySelectorAll("#start-roll .roll-die")];
-    if (dice.length !== frames.length) return;
-    const rolled = dice.map((die) => die.innerHTML);
-    for (const die of dice) die.classList.add("rolling");
-    const steps = Math.max(0, ...frames.map((faces) => faces.length));
-    for (let step = 0; step < steps; step += 1) {
-      dice.forEach((die, i) => {
-        if (step < frames[i].length) die.innerHTML = frames[i][step];
-      });
-      await new Promise((resolve) => { setTimeout(resolve, frameMs); });
-    }
-    dice.forEach((die, i) => {
-      die.innerHTML = rolled[i];
-      die.classList.remove("rolling");
     });
   }
 
@@ -586,36 +489,6 @@
     document.documentElement.dataset.ready = "false";
   }
 
-  // The start roll's box: `markup` shown, or hidden when there is none.
-  function startRoll(markup) {
-    const box = $("#start-roll");
-    if (markup) box.innerHTML = markup;
-    box.hidden = !markup;
-  }
-
-  // A sound's notes (derive/web/play/sound.py: frequency, start, length, loudness), with
-  // the Web Audio API; where there is none, silence.
-  let audio = null;
-  function sound(notes) {
-    try {
-      if (!audio) audio = new AudioContext();
-      const now = audio.currentTime;
-      for (const [frequency, start, length, loudness] of notes) {
-        const tone = audio.createOscillator();
-        const gain = audio.createGain();
-        tone.type = "triangle";
-        tone.frequency.value = frequency;
-        gain.gain.setValueAtTime(loudness, now + start);
-        gain.gain.exponentialRampToValueAtTime(0.001, now + start + length);
-        tone.connect(gain);
-        gain.connect(audio.destination);
-        tone.start(now + start);
-        tone.stop(now + start + length + 0.02);
-      }
-    } catch (_) {
-      // no Web Audio here: the game is played in silence
-    }
-  }
 
   // How far the game's start has come, from 0 to 1, for the loading bar (assets/boot.js).
   const progress = (done) => dispatchEvent(new CustomEvent("derive:progress", { detail: done }));
@@ -785,12 +658,6 @@
       thinking.worker.sync[name](...args).then(resolve, reject).finally(() => asked.delete(reject));
     });
   }
-  const aiReady = () => { document.documentElement.dataset.aiReadyMs = String(Math.round(performance.now())); };
-  // The search's depth is for developers and tests; the status is the players' words.
-  const thinking = (depth, status) => {
-    document.documentElement.dataset.depth = String(depth);
-    $("#status").textContent = status;
-  };
   const warn = (text) => console.warn(text);
   // Once the game's Python has handled every message sent before: a promise (for tests
   // and tools that act as a player and then read the page). At once before it is up.
@@ -824,13 +691,15 @@
   const pickerBeside = (left, top, above) =>
     window.deriveBoard.placeBeside($("#picker"), left, top, above);
 
+  // The game's calls the view carries out itself: the board, the scene, the saved games,
+  // the review's and the shelf's parts, the start and its failures. The others (dialogs,
+  // the setup form's state, the share dialog, the start roll, sounds, settings…) are the
+  // page's MicroPython's (derive/web/front/game.py, `Shown`), added once it is up.
   window.deriveView = {
-    ai, aiReady, aiStart, boardDraw, boardFly, boardRoll, clearMove, copyLink,
-    crash, dialog, download, downloadStored, embedded, enableControls, failed, hello, keysTaken,
-    listen, pickFile, pickerBeside, placeHistory, ready, remember, reviewClose, reviewOpen,
-    reviewShow, rollStart, settings, settle, settled, setupError, setupFields, setupState,
-    share, shelfShow, show, sound, speak, startRoll, stamp, storageMove, storageRemove, storageSet,
-    tabRemember, thinking, warn,
+    ai, aiStart, boardDraw, boardFly, boardRoll, crash, download, downloadStored, failed,
+    hello, keysTaken, listen, pickerBeside, ready, remember, reviewClose, reviewOpen,
+    reviewShow, settle, settled, setupFields, shelfShow, show, speak, stamp, storageMove,
+    storageRemove, storageSet, tabRemember, warn,
   };
 
   // The game's Python (derive/web/play/run.py), started as soon as this view is: each text
@@ -942,7 +811,12 @@
       stamp("pythonMs");
       await worker.sync.start();
       // The game's standing question: what it does by itself reaches the page this way.
-      while (game === started) called(await worker.sync.calls());
+      // Applied once the page's handlers are up: some of the calls are theirs.
+      while (game === started) {
+        const texts = await worker.sync.calls();
+        await front;
+        called(texts);
+      }
     }).catch((error) => {
       if (game !== started) return;
       if (started.worker) lost(String((error && error.message) || error));

@@ -4,6 +4,7 @@ its calls to the worker against the worker's list of exports."""
 from __future__ import annotations
 
 import ast
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -38,6 +39,28 @@ def test_the_game_pages_handlers_run_under_micropython() -> None:
     takes kept from the browser, the menus closed as the player expects."""
     done = run_micropython(ROOT / "tests" / "front" / "check_game.py")
     assert done.returncode == 0 and done.stdout.strip().endswith("ok"), done.stderr
+
+
+def test_every_call_the_game_makes_of_its_page_has_one_place_that_carries_it_out() -> None:
+    """The game's Python calls its page by name (``link.send``, ``link.ask``): each name is
+    carried out either by the view (``assets/view.js``: drawings, the scene, saved texts)
+    or by the page's MicroPython (``front/game.py``, ``Shown``), never both, never
+    neither."""
+    from derive.web.front.game import Shown
+
+    called: set[str] = set()
+    for path in (ROOT / "derive" / "web").rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        called |= set(re.findall(r"\.(?:send|ask)\(\s*\"(\w+)\"", text))
+    view = (ROOT / "assets" / "view.js").read_text(encoding="utf-8")
+    table = view[view.index("window.deriveView = {") :]
+    table = table[: table.index("};")]
+    in_view = set(re.findall(r"\b(\w+)\b", table.partition("{")[2]))
+    assert not in_view & set(Shown.NAMES)
+    assert called - {"ai"} <= in_view | set(Shown.NAMES), called - in_view - set(Shown.NAMES)
+    assert set(Shown.NAMES) <= called  # none carried out that the game never asks for
+    for name in Shown.NAMES:
+        assert callable(getattr(Shown, name)), name
 
 
 def test_what_micropython_lacks_fails_here(tmp_path: Path) -> None:

@@ -151,4 +151,82 @@ menu.inside.append(pick)
 game.close_menus(document, pick)
 assert menu.open is False
 
+
+# What the game asks of the page that carries little (Shown): carried out on the page.
+class Box:
+    def __init__(self):
+        self.open = False
+        self.hidden = False
+        self.innerHTML = ""
+        self.textContent = ""
+        self.disabled = True
+        self.checked = True
+        self.value = ""
+        self.shown = 0
+
+    def showModal(self):
+        self.open = True
+        self.shown += 1
+
+    def close(self):
+        self.open = False
+
+
+class Data:
+    pass
+
+
+class Root:
+    def __init__(self):
+        self.dataset = Data()
+
+
+class Page:
+    def __init__(self):
+        self.boxes = {}
+        self.documentElement = Root()
+
+    def box(self, name):
+        return self.boxes.setdefault(name, Box())
+
+    def getElementById(self, ident):
+        return self.boxes.get("#" + ident)
+
+    def querySelector(self, selector):
+        return self.box(selector)
+
+
+paper = Page()
+shown = game.Shown(Window(paper))
+setup = paper.box("#setup")
+setup_body = paper.box("#setup-body")
+shown.dialog("setup", True, "<p>form</p>")
+assert setup.open and setup_body.innerHTML == "<p>form</p>"
+shown.dialog("setup", True)  # already open: not opened twice, its body kept
+assert setup.shown == 1 and setup_body.innerHTML == "<p>form</p>"
+shown.dialog("setup", False, None)
+assert not setup.open
+shown.dialog("nowhere", True)  # no such dialog: nothing
+
+shown.setupState(False, True, "Choose a level.")
+teams = paper.box('#setup-form [name="teams"]')
+assert teams.disabled and not teams.checked
+assert not paper.box('#setup-form [name="pairing"]').disabled
+assert paper.box("#setup-form .setup-error").textContent == "Choose a level."
+
+shown.startRoll("")
+assert paper.box("#start-roll").hidden
+shown.startRoll("<span class='roll-die'>4</span>")
+assert not paper.box("#start-roll").hidden
+
+shown.thinking(3, "Yellow is thinking…")
+assert paper.documentElement.dataset.depth == "3"
+assert paper.box("#status").textContent == "Yellow is thinking…"
+shown.settings(True, "fast")
+assert paper.box('[data-setting="sound"]').checked is True
+assert paper.box('[data-setting="speed"]').value == "fast"
+shown.sound([[440, 0, 0.1, 0.2]])  # no Web Audio here: silence, no error
+for name in game.Shown.NAMES:
+    assert callable(getattr(shown, name)), name
+
 print("ok")

@@ -246,6 +246,187 @@ class Page:
         self.tell("file", {"text": text})
 
 
+class Shown:
+    """The game's calls that carry little (a dialog, the setup form's state, the share
+    dialog, the start roll, a sound, the settings…), carried out here; the view hands
+    them over by name (``assets/view.js``, ``frontUp``) and keeps those that carry the
+    game's drawings and saved texts. Each is named as the game's Python calls it."""
+
+    NAMES = (
+        "aiReady",
+        "clearMove",
+        "copyLink",
+        "dialog",
+        "embedded",
+        "enableControls",
+        "pickFile",
+        "placeHistory",
+        "rollStart",
+        "settings",
+        "setupError",
+        "setupState",
+        "share",
+        "sound",
+        "startRoll",
+        "thinking",
+    )
+
+    def __init__(self, window: "Any") -> None:
+        self.window = window
+        self.document = window.document
+        self.audio: Any = None
+
+    def one(self, selector: str) -> "Any":
+        return self.document.querySelector(selector)
+
+    def settings(self, sound: bool, speed: str) -> None:
+        """The menu's settings as the game has them: sounds on or off, the animations'
+        speed."""
+        self.one('[data-setting="sound"]').checked = sound is True
+        self.one('[data-setting="speed"]').value = str(speed)
+
+    def dialog(self, ident: str, shown: bool, markup: "Any" = None) -> None:
+        """A dialog opened (modal: the page behind it is inert) or closed; ``markup``, when
+        given, is what its body (``#<id>-body``) shows."""
+        element = present(self.document.getElementById(ident))
+        if element is None:
+            return
+        body = present(self.document.getElementById(ident + "-body"))
+        if body is not None and isinstance(markup, str):
+            body.innerHTML = markup
+        if shown and not element.open:
+            element.showModal()
+        if not shown and element.open:
+            element.close()
+
+    def pickFile(self) -> None:
+        """The browser's file chooser, for a saved game's file (the shelf reads it)."""
+        self.one("#import-file").click()
+
+    def clearMove(self) -> None:
+        self.one("#move-input").value = ""
+
+    def setupState(self, teams: bool, pairing: bool, problem: str) -> None:
+        """What the setup form says of its own state (``table/panel.py``): whether teams
+        and the pairing apply, and what stops the game from starting."""
+        box = self.one('#setup-form [name="teams"]')
+        box.disabled = not teams
+        if not teams:
+            box.checked = False
+        self.one('#setup-form [name="pairing"]').disabled = not pairing
+        self.setupError(problem)
+
+    def setupError(self, text: str) -> None:
+        self.one("#setup-form .setup-error").textContent = text
+
+    def embedded(self) -> None:
+        self.document.documentElement.classList.add("embed")
+
+    def placeHistory(self, markup: str) -> None:
+        """The history banner in the page's flow under the board, with the steps
+        (``markup``) beside it, named by the page's words (``data-i18n-aria``)."""
+        bar = self.document.createElement("div")
+        bar.className = "history-bar"
+        steps = self.document.createElement("div")
+        steps.id = "history-steps"
+        steps.className = "history-steps"
+        steps.setAttribute("role", "group")
+        steps.setAttribute("data-i18n-aria", "panel.moves")
+        steps.innerHTML = markup
+        steps.hidden = True
+        self.one(".board-box").after(bar)
+        bar.append(steps, self.one("#history"))
+
+    def enableControls(self) -> None:
+        """The static page ships its controls disabled until the game is up."""
+        for element in self.document.querySelectorAll("button[disabled], input[disabled]"):
+            element.disabled = False
+
+    def share(self, query: str, words: str) -> None:
+        """The share dialog open with the link to the game (``query``: its parameters, on
+        this page's address), selected for copying, and what the dialog says of it."""
+        field = self.one("#share-url")
+        location = self.window.location
+        field.value = str(location.origin) + str(location.pathname) + query
+        said = present(self.one('#share [data-i18n="share.manual"]'))
+        if said is not None:
+            said.textContent = words
+        self.dialog("share", True)
+        field.select()
+
+    async def copyLink(self) -> bool:
+        """The link to the clipboard: whether it went there (a refusal leaves it
+        selected)."""
+        field = self.one("#share-url")
+        try:
+            await self.window.navigator.clipboard.writeText(field.value)
+        except Exception:  # noqa: BLE001 - refused, or no clipboard here
+            field.select()
+            return False
+        return True
+
+    async def rollStart(self, frames: "Any", frame_ms: int) -> None:
+        """The start roll's dice (``#start-roll``, in the order drawn) tumble through
+        ``frames`` (each die's faces, ``frame_ms`` each), then show what they rolled."""
+        import asyncio
+
+        dice = list(self.document.querySelectorAll("#start-roll .roll-die"))
+        faces = [[str(face) for face in die] for die in frames]
+        if len(dice) != len(faces):
+            return
+        rolled = [die.innerHTML for die in dice]
+        for die in dice:
+            die.classList.add("rolling")
+        # Indexes, not zip: MicroPython's has no ``strict``.
+        for step in range(max([0] + [len(shown) for shown in faces])):
+            for at, die in enumerate(dice):
+                if step < len(faces[at]):
+                    die.innerHTML = faces[at][step]
+            await asyncio.sleep(int(frame_ms) / 1000)
+        for at, die in enumerate(dice):
+            die.innerHTML = rolled[at]
+            die.classList.remove("rolling")
+
+    def startRoll(self, markup: str) -> None:
+        """The start roll's box: ``markup`` shown, or hidden when there is none."""
+        box = self.one("#start-roll")
+        if markup:
+            box.innerHTML = markup
+        box.hidden = not markup
+
+    def sound(self, notes: "Any") -> None:
+        """A sound's notes (``play/sound.py``: frequency, start, length, loudness), with
+        the Web Audio API; where there is none, the game is played in silence."""
+        try:
+            if self.audio is None:
+                self.audio = self.window.AudioContext.new()
+            audio = self.audio
+            now = audio.currentTime
+            for note in notes:
+                frequency, start, length, loudness = note[0], note[1], note[2], note[3]
+                tone = audio.createOscillator()
+                gain = audio.createGain()
+                tone.type = "triangle"
+                tone.frequency.value = frequency
+                gain.gain.setValueAtTime(loudness, now + start)
+                gain.gain.exponentialRampToValueAtTime(0.001, now + start + length)
+                tone.connect(gain)
+                gain.connect(audio.destination)
+                tone.start(now + start)
+                tone.stop(now + start + length + 0.02)
+        except Exception:  # noqa: BLE001 - no Web Audio here
+            return
+
+    def thinking(self, depth: int, status: str) -> None:
+        """The search's depth is for developers and tests; the status is the players'."""
+        self.document.documentElement.dataset.depth = str(depth)
+        self.one("#status").textContent = status
+
+    def aiReady(self) -> None:
+        now = self.window.performance.now()
+        self.document.documentElement.dataset.aiReadyMs = str(round(now))
+
+
 def listen(window: "Any", when: "Any", page: "Page") -> None:
     """``page``'s handlers as PyScript's event handlers. Plain functions: MicroPython's
     ``when`` reads a handler's signature, which a bound method has not there."""
@@ -319,4 +500,5 @@ async def main() -> None:
     def tell_fields() -> None:
         lessons.guarded(window, lambda _: page.tell_fields(), None)
 
-    view.frontUp(tell_fields)
+    shown = Shown(window)
+    view.frontUp(tell_fields, to_js({name: getattr(shown, name) for name in Shown.NAMES}))
