@@ -537,12 +537,12 @@
     "import js",
     "from polyscript import xworker",
     "xworker.onerror = lambda event: None",
-    `import ${module} as _module`,
-    "globals().update({n: getattr(_module, n) for n in _module.__export__})",
+    `from ${module} import EXPORTED`,
+    "globals().update(EXPORTED)",
     "def runtime():",
     "    return str(js.pyodideSnapshot)",
     `js.deriveRole = "${name}"`,
-    "__export__ = [*_module.__export__, 'runtime']",
+    "__export__ = [*EXPORTED, 'runtime']",
   ].join("\n");
   // PyScript's workers are module workers: where the browser has none, PyScript would
   // run the script on the page instead, with its default interpreter from a CDN.

@@ -4,6 +4,7 @@ its calls to the worker against the worker's list of exports."""
 from __future__ import annotations
 
 import ast
+import inspect
 import re
 import shutil
 import subprocess
@@ -12,6 +13,8 @@ from pathlib import Path
 import pytest
 
 from derive.web.learn import worker
+from derive.web.play import run as game_worker
+from derive.web.play import worker as computer_worker
 from derive.web.puzzles import worker as puzzles_worker
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -119,11 +122,22 @@ def test_the_page_calls_the_worker_only_as_its_exports_say() -> None:
 
 
 def test_every_worker_exports_what_its_list_says() -> None:
-    for exports in (worker, puzzles_worker):
-        assert set(exports.EXPORTED) == set(exports.EXPORTS)
+    for exports in (worker, puzzles_worker, game_worker, computer_worker):
+        assert set(exports.EXPORTED) == set(exports.EXPORTS), exports.__name__
         for name, function in exports.EXPORTED.items():
             arguments, _ = exports.EXPORTS[name]
-            assert function.__code__.co_argcount == len(arguments), name
-            assert list(function.__code__.co_varnames[: len(arguments)]) == [
-                a.partition(":")[0] for a in arguments
-            ]
+            names = list(inspect.signature(function).parameters)
+            assert names == [a.partition(":")[0] for a in arguments], (exports.__name__, name)
+
+
+def test_the_game_page_calls_its_workers_only_as_their_exports_say() -> None:
+    """The view's calls to the game's worker, and the game's calls to the computer's
+    (through the view: ``computer.py``, ``review/``), against the workers' lists."""
+    view = (ROOT / "assets" / "view.js").read_text(encoding="utf-8")
+    used = set(re.findall(r"worker\.sync\.(\w+)\(", view)) - {"runtime"}  # the glue's
+    assert used == set(game_worker.EXPORTS)
+    asked: set[str] = set()
+    for path in [ROOT / "derive/web/play/computer.py", *(ROOT / "derive/web/review").glob("*.py")]:
+        text = path.read_text(encoding="utf-8")
+        asked |= set(re.findall(r"\bcall\(\s*\"(\w+)\"", text))
+    assert asked and asked <= set(computer_worker.EXPORTS), asked - set(computer_worker.EXPORTS)

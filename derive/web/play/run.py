@@ -25,7 +25,20 @@ from ..postlink import PostLink
 from .hello import hello_from
 from .page import Page
 
-__export__: Final = ["start", "take", "calls"]
+EXPORTS: Final[dict[str, tuple[tuple[str, ...], str]]] = {
+    "start": ((), "bool: the game asks the view for its hello and starts; false once begun"),
+    "take": (
+        ("text: str",),
+        "bool: one of the view's messages (JSON: {kind, data}, or {answer, value|error})",
+    ),
+    "calls": (
+        (),
+        "list[str]: the game's next calls to the view, each a JSON list of {call, args, "
+        "id?}; waits until there are some",
+    ),
+}
+"""What the game's worker exports to the page (``assets/view.js`` calls them), with each
+export's arguments and answer; ``tests/test_front.py`` holds the page's calls to it."""
 
 
 class Outbox:
@@ -78,6 +91,8 @@ class GameWorker:
 
 _worker = GameWorker()
 start, take, calls = _worker.start, _worker.take, _worker.calls
+EXPORTED: Final = {"start": start, "take": take, "calls": calls}
+"""The exports by name, for the worker's start (``assets/view.js``)."""
 
 
 async def greet(link: PostLink) -> Page | None:

@@ -17,16 +17,31 @@ from typing import Any, Final
 
 from ...game import Game
 
-__export__: Final = [
-    "hello",
-    "review_start",
-    "review_step",
-    "start",
-    "step",
-    "stop",
-    "suggest",
-    "warm",
-]
+EXPORTS: Final[dict[str, tuple[tuple[str, ...], str]]] = {
+    "hello": ((), "dict: the worker's facts (its level names, whether it warmed up)"),
+    "warm": ((), "dict: a first small search, so that the next is at full speed"),
+    "start": (
+        ("position: str", "level: str", "seed: int", "record: str = ''"),
+        "int: the search's id",
+    ),
+    "step": (
+        ("search_id: int", "time_slice: float"),
+        "dict: the search after one more slice (its best move so far, whether done)",
+    ),
+    "stop": (("search_id: int",), "None: the search forgotten"),
+    "suggest": (("position: str", "seed: int"), "dict: a hint's move and its reasons"),
+    "review_start": (
+        ("record: str", "budget: int", "analysis: str = ''"),
+        "int: the review's id",
+    ),
+    "review_step": (
+        ("review_id: int", "time_slice: float"),
+        "dict: the review after one more slice, or null once it is forgotten",
+    ),
+}
+"""What the computer's worker exports (the game's Python calls them through the view,
+``computer.py`` and ``review/``), with each export's arguments and answer;
+``tests/test_front.py`` holds the calls to them."""
 
 
 def _answer(data: dict[str, Any]) -> dict[str, Any]:
@@ -202,3 +217,16 @@ def review_step(review_id: int, time_slice: float) -> dict[str, Any]:
             "done": review.done,
         }
     )
+
+
+EXPORTED: Final = {
+    "hello": hello,
+    "warm": warm,
+    "start": start,
+    "step": step,
+    "stop": stop,
+    "suggest": suggest,
+    "review_start": review_start,
+    "review_step": review_step,
+}
+"""The exports by name, for the worker's start (``assets/view.js``)."""

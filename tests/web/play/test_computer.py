@@ -81,8 +81,8 @@ def no_waiting(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_the_worker_runs_the_module_whose_exports_the_page_calls() -> None:
     module = importlib.import_module(WORKER_MODULE)
     assert module is worker
-    assert all(callable(getattr(module, name)) for name in module.__export__)
-    assert {"hello", "start", "step", "suggest", "warm"} <= set(module.__export__)
+    assert all(callable(function) for function in module.EXPORTED.values())
+    assert {"hello", "start", "step", "suggest", "warm"} <= set(module.EXPORTED)
 
 
 def test_the_view_starts_the_worker_and_the_computer_plays_its_move() -> None:
