@@ -174,22 +174,26 @@ class ReviewState:
         assert entry.best is not None  # a costly move has its better move
         key = (entry.ply, entry.best)
         if key not in self.costs:
-            before = self._before(entry.ply)
-            try:
-                played = Move.parse(entry.move)
-                after = before.copy()
-                after.push(played)
-                did: Any = facts(before, played)
-                why: Any = entry.reason
-                # Not for a re-roll: what followed it was its result's doing, luck.
-                if why is None and "?" not in entry.move and entry.ply < len(self.plies):
-                    reply = self.plies[entry.ply].get("best")
-                    why = reason(before, after, entry.mover, entry.best, reply)
-            except ValueError:  # not a move there: an analysis of something else
-                did, why = None, entry.reason
-            self.costs[key] = (did, why)
+            self.costs[key] = self._tell(entry.ply, entry.move, entry.mover, entry.best)
         did, why = self.costs[key]
-        return replace(entry, did=did, reason=why)
+        # A mark's own reason first: the second pass may have found one since.
+        return replace(entry, did=did, reason=entry.reason if entry.reason is not None else why)
+
+    def _tell(self, ply: int, move: str, mover: str, best: str) -> tuple[Any, Any]:
+        """What the move that led to ``ply`` did, and why it cost against ``best`` by
+        the positions before and after it and the search's reply (not for a re-roll:
+        what followed it was its result's doing, luck)."""
+        before = self._before(ply)
+        try:
+            played = Move.parse(move)
+            after = before.copy()
+            after.push(played)
+            did = facts(before, played)
+            if "?" in move or ply >= len(self.plies):
+                return did, None
+            return did, reason(before, after, mover, best, self.plies[ply].get("best"))
+        except ValueError:  # not a move there: an analysis of something else
+            return None, None
 
     def _before(self, ply: int) -> Game:
         """The position before the move that led to ``ply``."""

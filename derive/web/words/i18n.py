@@ -462,7 +462,9 @@ EN: Final[dict[str, str]] = {
     "review.cost.mark": " ({what})",
     "review.cost.did": "It {did}.",
     "review.cost.did.why": "It {did}, but {why}.",
-    "review.cost.reroll": "The cost is counted over the six results, not the one rolled: luck.",
+    "review.cost.reroll": (
+        "The cost is counted over the six results, not the one rolled, which was luck."
+    ),
     "review.summary.costly.one": (
         "{count} costly move, named below: move {ply}, {percent}% of the winning chances."
     ),
@@ -1047,7 +1049,8 @@ FR: Final[dict[str, str]] = {
     "review.cost.did": "Ce coup {did}.",
     "review.cost.did.why": "Ce coup {did}, mais {why}.",
     "review.cost.reroll": (
-        "Le coût est compté sur les six résultats possibles, pas sur celui obtenu : le hasard."
+        "Le coût est compté sur les six résultats possibles, pas sur celui obtenu, qui relevait"
+        " du hasard."
     ),
     "review.summary.costly.one": (
         "{count} coup coûteux, nommé plus bas : le coup {ply}, {percent} % des chances de gain."

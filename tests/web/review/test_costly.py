@@ -258,7 +258,9 @@ def test_real_reviews_name_each_costliest_move_in_full() -> None:
                 assert entry.did, entry  # what the move played did, as facts
                 if "?" not in entry.move:
                     assert entry.reason is not None
-                told += state.plies[entry.ply].get("reason") is None and entry.reason is not None
+                kept = state.plies[entry.ply].get("reason")
+                told += kept is None and entry.reason is not None
+                assert kept is None or entry.reason == kept  # a mark's own reason first
                 words = cost_words("fr", entry)
                 assert not re.search(r"None|\{|\[|_", words), words
         html = summary_html("en", state.sides, judged, state.turning())
