@@ -281,8 +281,9 @@ def summary_html(
     turning: Mapping[str, int | None] | None = None,
 ) -> str:
     """One line per player: what the list shows of its moves, counted (luck apart), its
-    accuracy (explained once, under the lines), and its turning point (``turning``:
-    each side's ply, from ``Analysis.summary``), said as the list says it."""
+    accuracy (explained once, under the lines), how many costliest moves the list
+    under it names (``costly_summary``), and its turning point (``turning``: each
+    side's ply, from ``Analysis.summary``), said as the list says it."""
     at = {entry.ply: entry for entry in judged if entry.listed}
     rows = []
     for colour in colours:
