@@ -450,6 +450,7 @@ EN: Final[dict[str, str]] = {
         "For each player, the moves that gave away the most chance of winning against the"
         " better move found, largest first, even when none was a mistake. A re-roll counts by"
         " the choice to re-roll, over its six results, never by the one it got: that is luck."
+        " A cost under 10% is the search's estimate, near its margin of error."
     ),
     "review.costly.none": "No costly move: each was the best found, to within 1%.",
     "review.cost.you": "Move {ply}: {move} cost you {percent}% of your winning chances{mark}.",
@@ -1033,7 +1034,8 @@ FR: Final[dict[str, str]] = {
         "Pour chaque joueur, les coups qui ont fait perdre le plus de chances de gain face"
         " au meilleur coup trouvé, du plus coûteux au moins coûteux, même quand aucun n’était"
         " une erreur. Une relance compte pour le choix de relancer, sur ses six résultats,"
-        " jamais pour celui obtenu : il relève du hasard."
+        " jamais pour celui obtenu : il relève du hasard. Un coût de moins de 10 % est une"
+        " estimation de la recherche, proche de sa marge d’erreur."
     ),
     "review.costly.none": "Aucun coup coûteux : chacun était le meilleur trouvé, à 1 % près.",
     "review.cost.you": (
