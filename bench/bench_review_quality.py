@@ -21,6 +21,14 @@ Measured, for each of the three:
   wins for its mover minus the played move's (a draw is half a win), averaged over the
   marks, with a 95% confidence interval (normal approximation over the marks; goal: a
   mean of at least 0.10 with an interval that excludes 0);
+* **the loser's costliest moves named** (issue 40 restated: "the loser's three
+  costliest moves are named with their cost, even when none reaches a mistake"): the
+  share of decisive games in which the whole review names at least one costly move of
+  the losing side (``Analysis.costliest``: up to ``COSTLIEST`` moves of a side, each
+  with a better move and a cost of at least 1%, a re-roll by its choice, never by its
+  result), and, played out as
+  the marks are (``--costly`` a game, the loser's costliest first), the named better
+  move's share of wins minus the played move's, with its 95% interval;
 * **Brier score**: the win chance of the side to move in every position reviewed
   (the graph's figures, not changed by the second pass) against the game's result
   (1 a win, 0 a loss, 0.5 a draw), and always saying 0.5 beside it (0.25); goal 0.12;
@@ -57,7 +65,14 @@ from typing import Any
 
 from harness import REPO_ROOT, write_results  # first: it puts the repository on the path
 
-from derive.ai.review import BUDGET, DEEP_BUDGET, ROLLOUTS, Analysis, Review  # noqa: E402
+from derive.ai.review import (  # noqa: E402
+    BUDGET,
+    COSTLIEST,
+    DEEP_BUDGET,
+    ROLLOUTS,
+    Analysis,
+    Review,
+)
 from derive.arena import Player  # noqa: E402
 from derive.game import Game  # noqa: E402
 from derive.notation import REROLL, Move  # noqa: E402
@@ -189,6 +204,8 @@ def gain(played: Played, ply: int, better: str, playouts: int, seed: int) -> flo
 WAYS = ("first pass (reference)", "first and second passes", "review")
 """The ways of judging measured: the first pass alone, the two searching passes (what
 the review said before its rollouts), and the whole review with its rollouts."""
+COSTLY = "costliest moves named (review)"
+"""The restated measure: the whole review's costliest moves of each side, marked or not."""
 
 
 def judged(analysis: Analysis, way: str) -> list[tuple[int, str, float, str]]:
@@ -213,6 +230,18 @@ def judged(analysis: Analysis, way: str) -> list[tuple[int, str, float, str]]:
     return found
 
 
+def costly(analysis: Analysis, sides: tuple[str, ...]) -> list[tuple[int, str, float, str]]:
+    """The costliest moves the review names, (ply, mover, loss, better move), each
+    side's costliest first (``Analysis.costliest``)."""
+    found = []
+    for side in sides:
+        for ply in analysis.costliest(side):
+            better = analysis.better(ply)
+            assert better is not None
+            found.append((ply, side, float(analysis.plies[ply]["loss"]), better))
+    return found
+
+
 def brier(played: Played) -> list[float]:
     errors = []
     for entry in played.analysis.plies[:-1]:
@@ -234,6 +263,12 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=6, help="games per pair and rule set")
     parser.add_argument("--playouts", type=int, default=4, help="per move, for each of the two")
     parser.add_argument("--marks", type=int, default=2, help="marks played out per game and way")
+    parser.add_argument(
+        "--costly",
+        type=int,
+        default=COSTLIEST,
+        help="the loser's named costliest moves played out per game",
+    )
     parser.add_argument("--seed", type=int, default=4000)
     parser.add_argument("--results", type=Path, default=RESULTS, help="the JSON file to write")
     parser.add_argument("--deep", type=int, default=DEEP_BUDGET, help="second pass nodes (0: none)")
@@ -242,7 +277,7 @@ def main() -> None:
     )
     args = parser.parse_args()
 
-    tallies = {name: Tally() for name in WAYS}
+    tallies = {name: Tally() for name in (*WAYS, COSTLY)}
     errors: list[float] = []
     games: list[dict[str, Any]] = []
     first_s = deep_s = roll_s = 0.0
@@ -273,12 +308,17 @@ def main() -> None:
                 }
                 played_out: dict[tuple[int, str], float] = {}
                 for name, tally in tallies.items():
-                    marks = judged(analysis, name)
+                    if name == COSTLY:
+                        marks = costly(analysis, tuple(game.sides))
+                        # The loser's, costliest first: what the restatement promises.
+                        worst = [m for m in marks if m[1] == loser][: args.costly]
+                    else:
+                        marks = judged(analysis, name)
+                        worst = sorted(marks, key=lambda m: -m[2])[: args.marks]
                     tally.marks += len(marks)
                     if loser is not None:
                         tally.decisive += 1
                         tally.loser_marked += any(m[1] == loser for m in marks)
-                    worst = sorted(marks, key=lambda m: -m[2])[: args.marks]
                     for ply, _, _, better in worst:
                         if (ply, better) not in played_out:
                             played_out[(ply, better)] = gain(
@@ -292,6 +332,7 @@ def main() -> None:
                     f"{pair_name} {rules} game {index}: {game.ply} plies, winner {game.winner},"
                     f" first pass {first:.1f} s, second {deep:.1f} s, rollouts {roll:.1f} s,"
                     f" marked {' -> '.join(str(len(judged(analysis, w))) for w in WAYS)},"
+                    f" costly named {row[COSTLY]},"
                     f" gains {row['gains']}",
                     flush=True,
                 )
@@ -311,7 +352,7 @@ def main() -> None:
     }
     write_results(args.results, result)
     print()
-    print("| way | decisive games | loser marked | marks | played out | gain (95% CI) |")
+    print("| way | decisive games | loser marked (or named) | marks | played out | gain (95% CI) |")
     print("|---|---|---|---|---|---|")
     for name, figures in result["ways"].items():
         share = figures["loser_marked_share"]

@@ -207,6 +207,13 @@ its score put through the win chance's curve."""
 CERTAIN: Final = ("misses_win", "allows_win", "allows_forced_win")
 """Reasons that are facts, not estimates (a win at once, or proven): never rolled out."""
 
+COSTLIEST: Final = 3
+"""Moves of each side the review names as its costliest (``costliest``): the loser of a
+game lost a little at a time learns where, even when no move reached a mistake."""
+
+COSTLY: Final = 0.005
+"""The least cost named: a move whose cost rounds to 0% cost nothing a player can see."""
+
 _LEVEL: Final = "hard"
 """The search used: the strongest level, noise-free, so the same budget always
 gives the same answer."""
@@ -465,6 +472,27 @@ class Analysis:
                 best = (cost, entry["ply"])
         return None if best is None else best[1]
 
+    def better(self, ply: int) -> str | None:
+        """The better move named for the move that led to ``ply``: the one the second
+        pass or the rollouts judged it against (``"better"``), else the search's best
+        move in the position before; ``None`` outside the plies analysed."""
+        if not 0 < ply <= len(self.plies):
+            return None
+        here = self.plies[ply] if ply < len(self.plies) else {}
+        best = here["better"] if "better" in here else self.plies[ply - 1].get("best")
+        return best if isinstance(best, str) else None
+
+    def costliest(self, side: str, count: int = COSTLIEST) -> list[int]:
+        """The plies of ``side``'s costliest moves (``costliest``), largest cost first."""
+        return costliest(
+            (
+                (entry["ply"], float(entry["loss"]), self.better(entry["ply"]))
+                for entry in self.plies
+                if entry.get("mover") == side
+            ),
+            count,
+        )
+
 
 def move_accuracy(loss: float) -> float:
     """One move's accuracy, 0-100, from the win chance it gave away (0-1): lichess's
@@ -495,6 +523,18 @@ def swing(entry: dict[str, Any]) -> float:
     luck = entry.get("luck")
     by_roll = -float(luck) if entry.get("luck_label") == "unlucky" and luck is not None else 0.0
     return max(by_move, by_roll)
+
+
+def costliest(moves: Iterable[tuple[int, float, str | None]], count: int = COSTLIEST) -> list[int]:
+    """Of one side's moves, ``(ply, loss, better move)``, the plies of the ``count`` that
+    cost most, largest first (an earlier move first at equal cost): the win chance each
+    gave away against the better move found, as the review measured it (its searches,
+    or its rollouts where they settled the move).  A re-roll counts by its choice, over
+    its six results (its ``loss``), never by the result it got: that is luck, kept
+    apart.  Left out: a move whose cost rounds to 0% (``COSTLY``) and one with no better
+    move named."""
+    found = [(-loss, ply) for ply, loss, better in moves if loss >= COSTLY and better]
+    return [ply for _, ply in sorted(found)[:count]]
 
 
 def _check_entry(entry: Any, k: int, game: Game, sides: set[str]) -> None:
@@ -1059,62 +1099,66 @@ class Review:
         }
 
     def _reason(self, k: int, mover: str, best: str | None, reply: str | None) -> dict[str, Any]:
-        """Why the move that led to ``k`` lost chances, ``best`` being the better move
-        and ``reply`` the answer to the move played: its code and the facts a page
-        words (``facts``), and what the better move does (``does``)."""
-        before = self._positions[k - 1]
+        """Why the move that led to ``k`` lost chances (``reason``)."""
         assert best is not None
-        better = Move.parse(best)
-        reason = self._what_went_wrong(k, mover, better, reply)
-        if better.kind == REROLL or better.unresolved in before.legal_moves():
-            reason["does"] = facts(before, better)
-        return reason
+        return reason(self._positions[k - 1], self._positions[k], mover, best, reply)
 
-    def _what_went_wrong(
-        self, k: int, mover: str, better: Move, reply_text: str | None
-    ) -> dict[str, Any]:
-        before, after = self._positions[k - 1], self._positions[k]
-        best = str(better)
-        # A re-roll never wins for certain: only a plain move can be a missed win.
-        if better.kind != REROLL:
-            trial = before.copy()
-            trial.push(better)
-            if trial.is_over and trial.winner == mover:
-                return {"code": "misses_win", "move": best}
-        reply = Move.parse(reply_text) if reply_text is not None else None
-        rival = after.seating.team_of(after.to_move) if not after.is_over else None
-        if reply is not None and reply.kind != REROLL:
-            trial = after.copy()
-            trial.push(reply)
-            if trial.is_over and trial.winner is not None and trial.winner != mover:
-                return {"code": "allows_win", "move": str(reply), "colour": rival}
-        if not after.is_over and after.is_adversary(after.to_move, before.to_move):
-            for square, targets in sorted(after.obliged().items()):
-                if targets:
-                    return {
-                        "code": "forced_capture",
-                        "move": str(Move(CAPTURE, square, targets[0])),
-                        "colour": rival,
-                        "taken": die(after, targets[0]),
-                    }
-        if reply is not None and reply.kind == CAPTURE:
-            taken = after.piece_at(reply.to_square)
-            if taken is not None and before.seating.team_of(taken[0]) == mover:
+
+def reason(before: Game, after: Game, mover: str, best: str, reply: str | None) -> dict[str, Any]:
+    """Why the move from ``before`` to ``after`` lost ``mover`` chances, ``best`` being
+    the better move and ``reply`` the search's answer to the move played: its code and
+    the facts a page words (``facts``), and what the better move does (``does``)."""
+    better = Move.parse(best)
+    found = _what_went_wrong(before, after, mover, better, reply)
+    if better.kind == REROLL or better.unresolved in before.legal_moves():
+        found["does"] = facts(before, better)
+    return found
+
+
+def _what_went_wrong(
+    before: Game, after: Game, mover: str, better: Move, reply_text: str | None
+) -> dict[str, Any]:
+    best = str(better)
+    # A re-roll never wins for certain: only a plain move can be a missed win.
+    if better.kind != REROLL:
+        trial = before.copy()
+        trial.push(better)
+        if trial.is_over and trial.winner == mover:
+            return {"code": "misses_win", "move": best}
+    reply = Move.parse(reply_text) if reply_text is not None else None
+    rival = after.seating.team_of(after.to_move) if not after.is_over else None
+    if reply is not None and reply.kind != REROLL:
+        trial = after.copy()
+        trial.push(reply)
+        if trial.is_over and trial.winner is not None and trial.winner != mover:
+            return {"code": "allows_win", "move": str(reply), "colour": rival}
+    if not after.is_over and after.is_adversary(after.to_move, before.to_move):
+        for square, targets in sorted(after.obliged().items()):
+            if targets:
                 return {
-                    "code": "allows_capture",
-                    "move": str(reply),
+                    "code": "forced_capture",
+                    "move": str(Move(CAPTURE, square, targets[0])),
                     "colour": rival,
-                    "taken": die(after, reply.to_square),
+                    "taken": die(after, targets[0]),
                 }
-        colours = [c for c in before.seating.colours if before.seating.team_of(c) == mover]
-        was = {s for c in colours for s in exposed(before, c)}
-        now = sorted({s for c in colours for s in exposed(after, c)} - was)
-        if now:
+    if reply is not None and reply.kind == CAPTURE:
+        taken = after.piece_at(reply.to_square)
+        if taken is not None and before.seating.team_of(taken[0]) == mover:
             return {
-                "code": "exposes",
-                "squares": [square_name(s) for s in now],
-                "dice": [die(after, s) for s in now],
+                "code": "allows_capture",
+                "move": str(reply),
+                "colour": rival,
+                "taken": die(after, reply.to_square),
             }
-        if better.kind == CAPTURE:
-            return {"code": "misses_capture", "move": best, "taken": die(before, better.to_square)}
-        return {"code": "better", "move": best}
+    colours = [c for c in before.seating.colours if before.seating.team_of(c) == mover]
+    was = {s for c in colours for s in exposed(before, c)}
+    now = sorted({s for c in colours for s in exposed(after, c)} - was)
+    if now:
+        return {
+            "code": "exposes",
+            "squares": [square_name(s) for s in now],
+            "dice": [die(after, s) for s in now],
+        }
+    if better.kind == CAPTURE:
+        return {"code": "misses_capture", "move": best, "taken": die(before, better.to_square)}
+    return {"code": "better", "move": best}

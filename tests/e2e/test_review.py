@@ -122,6 +122,19 @@ def test_a_shared_game_is_reviewed_and_its_points_show_their_positions(
     expect(page.locator("svg.board [data-arrow]")).to_have_count(0)
     line.locator("button").click()
 
+    # each player's costliest moves, with their cost in words, each a tap away
+    costly = page.locator(".review-costly button")
+    assert 1 <= costly.count() <= 6
+    words = costly.first.inner_text()
+    cost = re.match(r"Move (\d+): \S+ cost (?:you|Red|Yellow) \d+% of", words)
+    assert cost is not None, words
+    costly.first.click()
+    expect(page.locator("svg.board")).to_have_attribute(
+        "data-position", positions[int(cost.group(1))]
+    )
+    expect(costly.first).to_have_attribute("aria-pressed", "true")
+    line.locator("button").click()
+
     screenshot("phone")
     assert_accessible(page)
     # a phone on its side: the review beside the board, not below it off the screen

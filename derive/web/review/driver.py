@@ -9,18 +9,18 @@ the graph's ``data-ply``, the board's view and the words "Move k".
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
 from ...ai.facts import facts
-from ...ai.review import BUDGET, Analysis
+from ...ai.review import BUDGET, Analysis, reason
 from ...game import Game
 from ...notation import Move
 from ..front.keys import REVIEW_STEPS
 from ..table.drills import MAX_DRILLS, Drill
 from ..table.params import ParamError
 from .graph import Point
-from .panel import JUDGEMENTS, LUCK, Judged
+from .panel import JUDGEMENTS, LUCK, Judged, costliest
 
 STEP_KEYS: Final = REVIEW_STEPS
 """The review's keys and how far each steps (``front.keys``, the one key table)."""
@@ -76,6 +76,8 @@ class ReviewState:
     said: dict[tuple[int, str], list[dict[str, Any]]] = field(default_factory=dict)
     """What a better move does (``derive.ai.facts``), worked out here for the reasons of
     an analysis kept before its reasons carried it, once each."""
+    costs: dict[tuple[int, str], tuple[Any, Any]] = field(default_factory=dict)
+    """What a costly move did and why it cost (``_costly``), worked out once each."""
 
     @property
     def total(self) -> int:
@@ -158,7 +160,47 @@ class ReviewState:
                     chance=float(entry["chances"][mover]),
                 )
             )
-        return found
+        return self._costly(found)
+
+    def _costly(self, judged: list[Judged]) -> list[Judged]:
+        """``judged`` with each side's costliest moves (``panel.costliest``) told in
+        full: what the move played did (its facts) and, where no mark gave a reason
+        (most of them cost less than an inaccuracy), why it cost, from the positions
+        before and after it and the search's reply, as a mark's reason is found."""
+        picked = {entry.ply for side in self.sides for entry in costliest(judged, side)}
+        return [self._told(entry) if entry.ply in picked else entry for entry in judged]
+
+    def _told(self, entry: Judged) -> Judged:
+        assert entry.best is not None  # a costly move has its better move
+        key = (entry.ply, entry.best)
+        if key not in self.costs:
+            self.costs[key] = self._tell(entry.ply, entry.move, entry.mover, entry.best)
+        did, why = self.costs[key]
+        # A mark's own reason first: the second pass may have found one since.
+        return replace(entry, did=did, reason=entry.reason if entry.reason is not None else why)
+
+    def _tell(self, ply: int, move: str, mover: str, best: str) -> tuple[Any, Any]:
+        """What the move that led to ``ply`` did, and why it cost against ``best`` by
+        the positions before and after it and the search's reply (not for a re-roll:
+        what followed it was its result's doing, luck)."""
+        before = self._before(ply)
+        try:
+            played = Move.parse(move)
+            after = before.copy()
+            after.push(played)
+            did = facts(before, played)
+            if "?" in move or ply >= len(self.plies):
+                return did, None
+            return did, reason(before, after, mover, best, self.plies[ply].get("best"))
+        except ValueError:  # not a move there: an analysis of something else
+            return None, None
+
+    def _before(self, ply: int) -> Game:
+        """The position before the move that led to ``ply``."""
+        before = Game.from_record(self.game.record())
+        while len(before.moves) > ply - 1:
+            before.undo()
+        return before
 
     def _reason(self, entry: Mapping[str, Any]) -> Any:
         """``entry``'s reason, with what its better move does even when an older
@@ -169,9 +211,7 @@ class ReviewState:
         if not isinstance(reason, Mapping) or "does" in reason or best is None:
             return reason
         if (ply, best) not in self.said:
-            before = Game.from_record(self.game.record())
-            while len(before.moves) > ply - 1:
-                before.undo()
+            before = self._before(ply)
             try:
                 self.said[(ply, best)] = facts(before, Move.parse(best))
             except ValueError:  # not a move there: an analysis of something else
@@ -179,32 +219,37 @@ class ReviewState:
         return {**reason, "does": self.said[(ply, best)]}
 
     def _best_before(self, ply: int) -> str | None:
-        """The better move for the move that led to ``ply``: the search's best move in
-        the position before it, or the second pass's."""
-        if not 0 < ply < len(self.plies) + 1:
-            return None
-        # A move looked at again deeper names its own better move (``"better"``).
-        here = self.plies[ply] if ply < len(self.plies) else {}
-        best = here["better"] if "better" in here else self.plies[ply - 1].get("best")
-        return best if isinstance(best, str) else None
+        """The better move for the move that led to ``ply`` (``Analysis.better``)."""
+        return Analysis(BUDGET, self.plies).better(ply)
 
     def drills(self, people: Sequence[str]) -> list[Drill]:
         """The positions where a move of ``people`` was marked a mistake or a blunder and
-        a better move is named, for the puzzle board ("Learn from your mistakes"). A
-        re-roll is left out: its result is chance, not a move to find."""
-        found = []
-        for entry in self.judged():
-            if (
-                entry.judgement in ("mistake", "blunder")
-                and entry.mover in people
-                and entry.best is not None
-                and "?" not in entry.best
-                and "?" not in entry.move
-            ):
-                before = Game.from_record(self.game.record())
-                while len(before.moves) > entry.ply - 1:
-                    before.undo()
-                found.append(Drill(before.to_position(), entry.best, entry.move, entry.ply))
+        a better move is named, for the puzzle board ("Learn from your mistakes"), in the
+        game's order.  A player with none has instead those of their costliest moves
+        (``panel.costliest``) that were marked an inaccuracy: a tenth of the chance of
+        winning, a move worth finding (the rollouts, where they looked, agree it was
+        worse); a move found a few points better is no puzzle, as many moves are about as
+        good.  A re-roll is left out: its result is chance, not a move to find."""
+        judged = self.judged()
+        chosen = [
+            entry
+            for entry in judged
+            if entry.judgement in ("mistake", "blunder")
+            and entry.mover in people
+            and _drillable(entry)
+        ]
+        marked = {entry.mover for entry in chosen}
+        chosen += [
+            entry
+            for side in self.sides
+            if side in people and side not in marked
+            for entry in costliest(judged, side)
+            if entry.judgement == "inaccuracy" and _drillable(entry)
+        ]
+        found = [
+            Drill(self._before(entry.ply).to_position(), str(entry.best), entry.move, entry.ply)
+            for entry in sorted(chosen, key=lambda entry: entry.ply)
+        ]
         return found[:MAX_DRILLS]
 
     def marks(self) -> dict[int, str]:
@@ -229,5 +274,16 @@ class ReviewState:
         summary = Analysis(1, self.plies).summary()
         return {side: found.get("turning_point") for side, found in summary.items()}
 
+    def drills_are_costly(self, found: Sequence[Drill]) -> bool:
+        """Whether none of ``found`` (``drills``) was a mistake: only costliest moves."""
+        marks = self.marks()
+        return all(marks.get(drill.ply) not in ("mistake", "blunder") for drill in found)
+
     def first_mistake(self) -> int | None:
         return next((p.ply for p in self.points() if p.mark), None)
+
+
+def _drillable(entry: Judged) -> bool:
+    """Whether the puzzle board can ask for ``entry``'s better move: one is named, and
+    neither it nor the move played is a re-roll (whose result is chance)."""
+    return entry.best is not None and "?" not in entry.best and "?" not in entry.move

@@ -27,7 +27,7 @@ from ..words import i18n
 from .driver import STEP_KEYS, ReviewState
 from .graph import graph_svg, point_title
 from .keeping import Keeping, fill
-from .panel import mistakes_html, progress_words, summary_html
+from .panel import costly_html, learn_html, mistakes_html, progress_words, summary_html
 
 SLICE_S: Final = 0.05
 """Worker time per message: a stop or a new ply shown waits no longer than this."""
@@ -286,19 +286,26 @@ class ReviewPage:
         if self.drawn != (analysed, state.shown):
             ctrl = self.host.ctrl
             people = [c for c in state.game.seating.colours if not ctrl.is_ai(c)]
+            viewer = state.viewer(people)
             parts["graph"] = graph_svg(
                 state.points(),
                 state.sides,
                 total=state.total,
                 current=state.shown,
                 lang=lang,
-                viewer=state.viewer(people),
+                viewer=viewer,
             )
             learn = ""
             if state.done:  # the marks settled: the puzzles' positions are the final ones
                 found = state.drills(people)
-                learn = drills.link(found, lang) if found else ""
-            parts["mistakes"] = mistakes_html(lang, judged, state.shown, learn)
+                if found:
+                    costly = state.drills_are_costly(found)
+                    learn = learn_html(lang, drills.link(found, lang), costly=costly)
+            parts["mistakes"] = (
+                mistakes_html(lang, judged, state.shown)
+                + costly_html(lang, state.sides, judged, state.shown, viewer)
+                + learn
+            )
             self.drawn = (analysed, state.shown)
         done = state.done and not self.saving
         parts.update(

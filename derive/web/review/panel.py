@@ -1,4 +1,5 @@
-"""The review in words: each player's summary and the list of mistakes, as HTML.
+"""The review in words: each player's summary, the list of mistakes and each player's
+costliest moves, as HTML.
 
 The judgements and reasons are the analysis's (``derive.ai.review``); this module only
 says them in the player's language.  A reason is structured (``{"code", "squares" or
@@ -13,6 +14,7 @@ from html import escape
 from typing import Any, Final
 
 from ...ai.review import accuracy
+from ...ai.review import costliest as costliest_plies
 from ..words import i18n
 
 JUDGEMENTS: Final = ("inaccuracy", "mistake", "blunder")
@@ -77,6 +79,8 @@ class Judged:
     luck_by: float = 0.0
     before: float | None = None
     chance: float | None = None
+    did: Any = None
+    """What the move played did, as facts (``derive.ai.facts``), for a costly move."""
 
     @property
     def listed(self) -> bool:
@@ -277,8 +281,9 @@ def summary_html(
     turning: Mapping[str, int | None] | None = None,
 ) -> str:
     """One line per player: what the list shows of its moves, counted (luck apart), its
-    accuracy (explained once, under the lines), and its turning point (``turning``:
-    each side's ply, from ``Analysis.summary``), said as the list says it."""
+    accuracy (explained once, under the lines), how many costliest moves the list
+    under it names (``costly_summary``), and its turning point (``turning``: each
+    side's ply, from ``Analysis.summary``), said as the list says it."""
     at = {entry.ply: entry for entry in judged if entry.listed}
     rows = []
     for colour in colours:
@@ -301,6 +306,7 @@ def summary_html(
         figure = accuracy_of(judged, colour)
         if figure is not None:
             words += " " + i18n.t(lang, "review.accuracy", accuracy=figure)
+        words += " " + costly_summary(lang, judged, colour)
         point = at.get((turning or {}).get(colour) or -1)
         if point is not None and point.mover == colour:
             words += " " + turning_words(lang, point)
@@ -313,6 +319,18 @@ def summary_html(
         return listed
     about = escape(i18n.t(lang, "review.accuracy.about"))
     return f'{listed}<p class="review-accuracy">{about}</p>'
+
+
+def costly_summary(lang: str, judged: Sequence[Judged], colour: str) -> str:
+    """How many costly moves of ``colour`` the list names, and the worst: what the
+    costliest moves' list shows, counted as it shows it."""
+    found = costliest(judged, colour)
+    if not found:
+        return i18n.t(lang, "review.summary.costly.none")
+    worst = found[0]
+    return i18n.counted(
+        lang, "review.summary.costly", len(found), ply=worst.ply, percent=_percent(worst.loss)
+    )
 
 
 def accuracy_of(judged: Sequence[Judged], colour: str) -> int | None:
@@ -343,23 +361,101 @@ def line_words(lang: str, entry: Judged) -> str:
     else:
         head = i18n.t(lang, "review.line", **fields)
     if judged and entry.best:
-        does = does_words(lang, (entry.reason or {}).get("does"))
-        if does:
-            head += " " + i18n.t(lang, "review.better.does", move=entry.best, does=does)
-        else:
-            head += " " + i18n.t(lang, "review.better", move=entry.best)
+        head += " " + better_words(lang, entry)
     return head
 
 
-def learn_html(lang: str, href: str) -> str:
+def better_words(lang: str, entry: Judged) -> str:
+    """ "Better: e5-d4. It steps from e5 to d4 …": the better move, and what it does
+    when the reason says it."""
+    does = does_words(lang, (entry.reason or {}).get("does"))
+    if does:
+        return i18n.t(lang, "review.better.does", move=entry.best, does=does)
+    return i18n.t(lang, "review.better", move=entry.best)
+
+
+def costliest(judged: Sequence[Judged], colour: str) -> list[Judged]:
+    """``colour``'s costliest moves (``ai.review.costliest``: at most three, each with a
+    better move and a cost of at least 1%, a re-roll by its choice and never by its
+    result), largest cost first."""
+    mine = {entry.ply: entry for entry in judged if entry.mover == colour}
+    found = costliest_plies((e.ply, e.loss, e.best) for e in mine.values())
+    return [mine[ply] for ply in found]
+
+
+def cost_words(lang: str, entry: Judged, *, you: bool = False) -> str:
+    """A costly move in a few sentences: "Move 14: c3-d4 cost you 7% of your winning
+    chances. It steps from c3 to d4, but lets Yellow capture the 4 on d5. Better: e5-d6.
+    It captures …" (``you``: said to the player who made it)."""
+    mark = ""
+    if entry.judgement in JUDGEMENTS:
+        mark = i18n.t(lang, "review.cost.mark", what=i18n.t(lang, WHAT_KEYS[str(entry.judgement)]))
+    fields = {"ply": entry.ply, "move": entry.move, "percent": _percent(entry.loss), "mark": mark}
+    if you:
+        words = i18n.t(lang, "review.cost.you", **fields)
+    else:
+        key = "review.cost.team" if len(entry.mover) == 2 else "review.cost.side"
+        words = i18n.t(lang, key, colour=i18n.side(lang, entry.mover), **fields)
+    did, why = does_words(lang, entry.did), reason_words(lang, entry.reason)
+    if did and why:
+        words += " " + i18n.t(lang, "review.cost.did.why", did=did, why=why)
+    elif did or why:
+        words += " " + i18n.t(lang, "review.cost.did", did=did or why)
+    if "?" in entry.move:  # a re-roll: its cost is its choice's, its result luck's
+        words += " " + i18n.t(lang, "review.cost.reroll")
+    if entry.best:
+        words += " " + better_words(lang, entry)
+    return words
+
+
+def costly_html(
+    lang: str,
+    colours: Sequence[str],
+    judged: Sequence[Judged],
+    current: int | None = None,
+    viewer: str | None = None,
+) -> str:
+    """Each player's costliest moves (``costliest``), each a button that shows its
+    position as the list of mistakes does, or in words that it made none; said to
+    ``viewer`` (the side of the only person at the table) as "you"."""
+    if not any(entry.mover in colours for entry in judged):
+        return ""  # nothing judged yet: nothing to name, nor to say none of
+    rows = []
+    for colour in colours:
+        found = costliest(judged, colour)
+        items = "".join(
+            f'<li><button type="button" data-review-ply="{entry.ply}"'
+            f' aria-pressed="{"true" if entry.ply == current else "false"}">'
+            f"{escape(cost_words(lang, entry, you=colour == viewer))}</button></li>"
+            for entry in found
+        )
+        listed = (
+            f"<ol>{items}</ol>"
+            if found
+            else f'<p class="review-costly-none">{escape(i18n.t(lang, "review.costly.none"))}</p>'
+        )
+        rows.append(
+            f'<li data-colour="{colour}"><strong>{escape(i18n.side(lang, colour))}</strong>'
+            f"{listed}</li>"
+        )
+    return (
+        f'<h3 class="review-sub">{escape(i18n.t(lang, "review.costly"))}</h3>'
+        f'<p class="review-costly-about">{escape(i18n.t(lang, "review.costly.about"))}</p>'
+        f'<ul class="review-costly">{"".join(rows)}</ul>'
+    )
+
+
+def learn_html(lang: str, href: str, *, costly: bool = False) -> str:
     """ "Learn from your mistakes": the link to the puzzle board with the player's marked
-    positions (``table.drills``), and what it does in one sentence."""
+    positions (``table.drills``), and what it does in one sentence (``costly``: the
+    positions are the player's costliest moves, none of them a mistake)."""
     if not href:
         return ""
+    about = "review.learn.about.costly" if costly else "review.learn.about"
     return (
         f'<p class="review-learn"><a href="{escape(href)}" data-review-learn>'
         f"{escape(i18n.t(lang, 'review.learn'))}</a> "
-        f"<small>{escape(i18n.t(lang, 'review.learn.about'))}</small></p>"
+        f"<small>{escape(i18n.t(lang, about))}</small></p>"
     )
 
 

@@ -446,9 +446,41 @@ EN: Final[dict[str, str]] = {
         " winning, against {before}% on average."
     ),
     "review.none": "No mistakes found.",
+    "review.costly": "Costliest moves",
+    "review.costly.about": (
+        "For each player, the moves that gave away the most chance of winning against the"
+        " better move found, largest first, even when none was a mistake. A re-roll counts by"
+        " the choice to re-roll, over its six results, never by the one it got: that is luck."
+        " A cost under 10% is the search's estimate, near its margin of error."
+    ),
+    "review.costly.none": "No costly move: each was the best found, to within 1%.",
+    "review.cost.you": "Move {ply}: {move} cost you {percent}% of your winning chances{mark}.",
+    "review.cost.side": (
+        "Move {ply}: {move} cost {colour} {percent}% of their winning chances{mark}."
+    ),
+    "review.cost.team": (
+        "Move {ply}: {move} cost {colour} {percent}% of their winning chances{mark}."
+    ),
+    "review.cost.mark": " ({what})",
+    "review.cost.did": "It {did}.",
+    "review.cost.did.why": "It {did}, but {why}.",
+    "review.cost.reroll": (
+        "The cost is counted over the six results, not the one rolled, which was luck."
+    ),
+    "review.summary.costly.one": (
+        "{count} costly move, named below: move {ply}, {percent}% of the winning chances."
+    ),
+    "review.summary.costly.many": (
+        "{count} costliest moves named below, the worst at move {ply}: {percent}% of the"
+        " winning chances."
+    ),
+    "review.summary.costly.none": "No costly move.",
     "review.learn": "Learn from your mistakes",
     "review.learn.about": (
         "Each position where your move was a mistake, on the puzzle board: find a better move."
+    ),
+    "review.learn.about.costly": (
+        "Your costliest moves that were inaccuracies, each on the puzzle board: find a better move."
     ),
     "review.progress": "Reviewing: position {done} of {total}",
     "review.done": "Review complete",
@@ -997,10 +1029,47 @@ FR: Final[dict[str, str]] = {
         " chances de gain, contre {before} % en moyenne."
     ),
     "review.none": "Aucune erreur trouvée.",
+    "review.costly": "Coups les plus coûteux",
+    "review.costly.about": (
+        "Pour chaque joueur, les coups qui ont fait perdre le plus de chances de gain face"
+        " au meilleur coup trouvé, du plus coûteux au moins coûteux, même quand aucun n’était"
+        " une erreur. Une relance compte pour le choix de relancer, sur ses six résultats,"
+        " jamais pour celui obtenu : il relève du hasard. Un coût de moins de 10 % est une"
+        " estimation de la recherche, proche de sa marge d’erreur."
+    ),
+    "review.costly.none": "Aucun coup coûteux : chacun était le meilleur trouvé, à 1 % près.",
+    "review.cost.you": (
+        "Coup {ply} : {move} vous a coûté {percent} % de vos chances de gain{mark}."
+    ),
+    "review.cost.side": (
+        "Coup {ply} : {move} a coûté à {colour} {percent} % de ses chances de gain{mark}."
+    ),
+    "review.cost.team": (
+        "Coup {ply} : {move} a coûté à {colour} {percent} % de leurs chances de gain{mark}."
+    ),
+    "review.cost.mark": " ({what})",
+    "review.cost.did": "Ce coup {did}.",
+    "review.cost.did.why": "Ce coup {did}, mais {why}.",
+    "review.cost.reroll": (
+        "Le coût est compté sur les six résultats possibles, pas sur celui obtenu, qui relevait"
+        " du hasard."
+    ),
+    "review.summary.costly.one": (
+        "{count} coup coûteux, nommé plus bas : le coup {ply}, {percent} % des chances de gain."
+    ),
+    "review.summary.costly.many": (
+        "{count} coups les plus coûteux nommés plus bas, le pire au coup {ply} : {percent} %"
+        " des chances de gain."
+    ),
+    "review.summary.costly.none": "Aucun coup coûteux.",
     "review.learn": "Apprendre de ses erreurs",
     "review.learn.about": (
         "Chaque position où votre coup était une erreur, sur le plateau des énigmes : "
         "trouvez un meilleur coup."
+    ),
+    "review.learn.about.costly": (
+        "Vos coups les plus coûteux qui étaient des imprécisions, chacun sur le plateau des"
+        " énigmes : trouvez un meilleur coup."
     ),
     "review.progress": "Analyse : position {done} sur {total}",
     "review.done": "Analyse terminée",

@@ -1,0 +1,306 @@
+"""Each player's costliest moves (issue 40 restated: "the loser's three costliest moves
+are named with their cost, even when none reaches a mistake"): which moves, their
+sentences in both languages, the summary that counts them, and the drills they give."""
+
+from __future__ import annotations
+
+import random
+import re
+from html import unescape
+
+import pytest
+
+from derive.ai.review import COSTLIEST, Analysis, Review, costliest
+from derive.game import Game
+from derive.web.review import panel
+from derive.web.review.driver import ReviewState
+from derive.web.review.panel import (
+    Judged,
+    cost_words,
+    costly_html,
+    costly_summary,
+    learn_html,
+    line_words,
+    summary_html,
+)
+from derive.web.table import drills
+
+CAPTURE_D5 = {
+    "code": "allows_capture",
+    "move": "e6xd5",
+    "colour": "y",
+    "taken": {"square": "d5", "colour": "r", "value": 4},
+    "does": [{"fact": "capture", "square": "d6", "colour": "y", "value": 3}],
+}
+STEP_C3_D4 = [{"fact": "step", "from": "c3", "to": "d4", "rows": 1}]
+
+
+def _text(html: str) -> str:
+    return unescape(re.sub(r"<[^>]+>", " ", html))
+
+
+def _picked(judged: list[Judged], colour: str) -> list[int]:
+    return [entry.ply for entry in panel.costliest(judged, colour)]
+
+
+def test_the_costliest_are_the_largest_costs_largest_first() -> None:
+    judged = [
+        Judged(1, "r", "c1-d2", best="a1-b2", loss=0.02),
+        Judged(3, "r", "d2-e3", best="a1-b2", loss=0.07),
+        Judged(5, "r", "e3-f4", "inaccuracy", "a1-b2", loss=0.12),
+        Judged(7, "r", "f4-g5", best="a1-b2", loss=0.05),
+        Judged(2, "y", "j10-i9", best="i9-h8", loss=0.30),  # another player's
+    ]
+    assert _picked(judged, "r") == [5, 3, 7]
+    assert _picked(judged, "y") == [2]
+
+
+def test_luck_is_never_a_cost() -> None:
+    judged = [
+        # An unlucky roll that cost a lot by its result, nothing by its choice.
+        Judged(2, "r", "d1?1", None, "d1?", None, "unlucky", loss=0.0, luck_by=-0.4),
+        # A re-roll counts by its choice alone (0.03), not by its bad luck (-0.35).
+        Judged(4, "r", "d1?2", None, "c1-d2", None, "unlucky", loss=0.03, luck_by=-0.35),
+        Judged(6, "r", "c1-d2", best="a1-b2", loss=0.04),
+        # A lucky roll is no gain either: only the choice's cost counts.
+        Judged(8, "r", "e1?6", None, "e1-f2", None, "lucky", loss=0.0, luck_by=0.4),
+    ]
+    assert _picked(judged, "r") == [6, 4]
+    words = cost_words("en", panel.costliest(judged, "r")[1])
+    assert "3% of their winning chances" in words
+    assert "The cost is counted over the six results, not the one rolled" in words
+
+
+def test_equal_costs_name_the_earlier_move_first() -> None:
+    judged = [Judged(k, "r", "c1-d2", best="a1-b2", loss=0.05) for k in (9, 3, 7, 5)]
+    assert _picked(judged, "r") == [3, 5, 7]
+
+
+def test_fewer_than_three_and_none() -> None:
+    judged = [
+        Judged(1, "r", "c1-d2", best="a1-b2", loss=0.06),
+        Judged(3, "r", "d2-e3", best="d2-e3", loss=0.0),  # the best move: no cost
+        Judged(5, "r", "e3-f4", best="a1-b2", loss=0.004),  # rounds to 0%: none seen
+        Judged(7, "r", "f4-g5", best=None, loss=0.2),  # no better move named: no cost
+        Judged(2, "y", "j10-i9", best="j10-i9", loss=0.0),
+    ]
+    assert _picked(judged, "r") == [1]
+    assert _picked(judged, "y") == []
+    assert _picked(judged, "g") == []
+
+
+def test_the_search_side_picks_the_same() -> None:
+    moves = [(1, 0.02, "a1-b2"), (3, 0.07, "a1-b2"), (5, 0.07, "b1-c2"), (7, 0.5, None)]
+    assert costliest(moves) == [3, 5, 1]
+    assert costliest(moves, 1) == [3]
+    assert costliest([]) == []
+    assert COSTLIEST == 3
+    plies = [
+        {"ply": 0, "best": "c1-d2", "chances": {"r": 0.5, "y": 0.5}},
+        {"ply": 1, "move": "b1-c2", "mover": "r", "loss": 0.04, "best": "j10-i9", "chances": {}},
+        {"ply": 2, "move": "j10-i9", "mover": "y", "loss": 0.0, "best": "e1?", "chances": {}},
+        {"ply": 3, "move": "e1?3", "mover": "r", "loss": 0.09, "better": "d1-e2", "chances": {}},
+    ]
+    analysis = Analysis(600, plies)
+    assert analysis.better(1) == "c1-d2" and analysis.better(3) == "d1-e2"
+    assert analysis.better(0) is None and analysis.better(9) is None
+    assert analysis.costliest("r") == [3, 1]
+    assert analysis.costliest("y") == []
+
+
+@pytest.mark.parametrize(
+    ("lang", "you", "expected"),
+    [
+        (
+            "en",
+            True,
+            "Move 14: c3-d4 cost you 7% of your winning chances. It steps from c3 to d4,"
+            " 1 row nearer the goal rive, but lets Yellow capture the 4 on d5. Better: e5xd6."
+            " It captures the yellow 3 on d6.",
+        ),
+        (
+            "en",
+            False,
+            "Move 14: c3-d4 cost Red 7% of their winning chances. It steps from c3 to d4,"
+            " 1 row nearer the goal rive, but lets Yellow capture the 4 on d5. Better: e5xd6."
+            " It captures the yellow 3 on d6.",
+        ),
+        (
+            "fr",
+            True,
+            "Coup 14 : c3-d4 vous a coûté 7 % de vos chances de gain. Ce coup avance de c3 en"
+            " d4, 1 rangée plus près de la rive opposée, mais permet à Jaune de prendre le 4"
+            " en d5. Mieux : e5xd6. Ce coup prend le 3 jaune en d6.",
+        ),
+        (
+            "fr",
+            False,
+            "Coup 14 : c3-d4 a coûté à Rouge 7 % de ses chances de gain. Ce coup avance de c3"
+            " en d4, 1 rangée plus près de la rive opposée, mais permet à Jaune de prendre le"
+            " 4 en d5. Mieux : e5xd6. Ce coup prend le 3 jaune en d6.",
+        ),
+    ],
+)
+def test_a_costly_move_in_words(lang: str, you: bool, expected: str) -> None:
+    entry = Judged(14, "r", "c3-d4", None, "e5xd6", CAPTURE_D5, loss=0.07, did=STEP_C3_D4)
+    assert cost_words(lang, entry, you=you) == expected
+
+
+def test_a_costly_move_says_its_mark_and_what_it_knows() -> None:
+    marked = Judged(9, "y", "j10-i9", "mistake", "i9-h8", None, loss=0.22)
+    assert cost_words("en", marked) == (
+        "Move 9: j10-i9 cost Yellow 22% of their winning chances (a mistake). Better: i9-h8."
+    )
+    assert cost_words("fr", marked).startswith(
+        "Coup 9 : j10-i9 a coûté à Jaune 22 % de ses chances de gain (une erreur)."
+    )
+    # What it did alone, or why alone: one sentence either way.
+    did = Judged(3, "r", "c3-d4", best="a1-b2", loss=0.05, did=STEP_C3_D4)
+    assert "It steps from c3 to d4, 1 row nearer the goal rive. Better: a1-b2." in (
+        cost_words("en", did)
+    )
+    why = Judged(3, "r", "c3-d4", None, "a1-b2", CAPTURE_D5, loss=0.05)
+    assert "It lets Yellow capture the 4 on d5. Better: a1-b2. It captures" in cost_words("en", why)
+    team = Judged(3, "ry", "c3-d4", best="a1-b2", loss=0.05)
+    assert "a coûté à Rouge + Jaune 5 % de leurs chances de gain." in cost_words("fr", team)
+
+
+def test_no_costly_line_is_notation_alone_nor_a_rule_id_nor_python() -> None:
+    entries = [
+        Judged(14, "r", "c3-d4", None, "e5xd6", CAPTURE_D5, loss=0.07, did=STEP_C3_D4),
+        Judged(4, "r", "d1?2", None, "c1-d2", None, "unlucky", loss=0.03, luck_by=-0.35),
+        Judged(6, "r", "c1-d2", "blunder", "a1-b2", {"code": "better"}, loss=0.4, did=[{}]),
+        Judged(8, "r", "c1-d2", best="a1-b2", loss=0.01, did="damaged", reason={"code": 3}),
+    ]
+    for lang in ("en", "fr"):
+        for entry in entries:
+            words = cost_words(lang, entry)
+            assert not re.search(r"\bR\d+\b|None|\{|\}|\[|\]|'|_", words), words
+            assert re.search(r"\d+ ?%", words), words
+
+
+def test_the_list_names_each_players_costliest_each_a_tap_away() -> None:
+    judged = [
+        Judged(1, "r", "c1-d2", best="a1-b2", loss=0.02),
+        Judged(2, "y", "j10-i9", best="j10-i9", loss=0.0),
+        Judged(3, "r", "d2-e3", "mistake", "a1-b2", loss=0.25),
+        Judged(5, "r", "e3-f4", best="a1-b2", loss=0.08),
+        Judged(7, "r", "f4-g5", best="a1-b2", loss=0.01),
+    ]
+    html = costly_html("en", "ry", judged, current=5, viewer="r")
+    assert html.count("<button") == 3
+    assert [int(p) for p in re.findall(r'data-review-ply="(\d+)"', html)] == [3, 5, 1]
+    assert 'data-review-ply="5" aria-pressed="true"' in html
+    assert 'data-review-ply="3" aria-pressed="false"' in html
+    text = _text(html)
+    assert "Costliest moves" in text and "Move 3: d2-e3 cost you 25%" in text
+    # Yellow played the best move found each time: said plainly.
+    yellow = _text(html.split('data-colour="y"')[1])
+    assert "No costly move: each was the best found, to within 1%." in yellow
+    fr = _text(costly_html("fr", "ry", judged))
+    assert "Coups les plus coûteux" in fr and "a coûté à Rouge 25 %" in fr
+    assert "Aucun coup coûteux : chacun était le meilleur trouvé, à 1 % près." in fr
+    assert costly_html("en", "ry", []) == ""  # nothing judged yet: nothing said
+
+
+def test_the_summary_counts_what_the_list_names() -> None:
+    judged = [
+        Judged(1, "r", "c1-d2", best="a1-b2", loss=0.02),
+        Judged(3, "r", "d2-e3", best="a1-b2", loss=0.07),
+        Judged(5, "r", "e3-f4", best="a1-b2", loss=0.05),
+        Judged(7, "r", "f4-g5", best="a1-b2", loss=0.03),
+        Judged(2, "y", "j10-i9", best="a1-b2", loss=0.04),
+        Judged(4, "b", "j1-i2", best="j1-i2", loss=0.0),
+    ]
+    assert costly_summary("en", judged, "r") == (
+        "3 costliest moves named below, the worst at move 3: 7% of the winning chances."
+    )
+    assert costly_summary("en", judged, "y") == (
+        "1 costly move, named below: move 2, 4% of the winning chances."
+    )
+    assert costly_summary("en", judged, "b") == "No costly move."
+    assert costly_summary("fr", judged, "r") == (
+        "3 coups les plus coûteux nommés plus bas, le pire au coup 3 : 7 % des chances de gain."
+    )
+    assert costly_summary("fr", judged, "y") == (
+        "1 coup coûteux, nommé plus bas : le coup 2, 4 % des chances de gain."
+    )
+    assert costly_summary("fr", judged, "b") == "Aucun coup coûteux."
+    html = summary_html("en", "ryb", judged)
+    listed = costly_html("en", "ryb", judged)
+    for colour, count in (("r", 3), ("y", 1), ("b", 0)):
+        row = html.split(f'data-colour="{colour}"')[1].split("</li>")[0]
+        assert (str(count) if count else "No costly move") in _text(row)
+        part = listed.split(f'data-colour="{colour}"')[1].split("</ol>")[0]
+        assert part.count("<button") == count
+
+
+def test_real_reviews_name_each_costliest_move_in_full() -> None:
+    """On reviewed games: each costly move is told, what it did and, for one no mark
+    gave a reason, why, worked out from the game; the summary's count is the list's."""
+    told = 0
+    for seed in (3, 11):
+        game = Game.new(seed=seed)
+        chooser = random.Random(seed)
+        while len(game.moves) < 40 and not game.is_over:
+            game.push(chooser.choice(list(game.legal_moves())))
+        state = ReviewState(game)
+        analysis = Review(game, 60).finish()
+        data = analysis.to_data()
+        for entry in data["plies"][1::2]:  # half the moves as if none reached a mark
+            entry["label"] = entry["reason"] = None
+        state.take({"analysis": data, "done": True})
+        judged = state.judged()
+        for side in state.sides:
+            found = panel.costliest(judged, side)
+            assert [e.ply for e in found] == analysis.costliest(side)
+            for entry in found:
+                assert entry.did, entry  # what the move played did, as facts
+                if "?" not in entry.move:
+                    assert entry.reason is not None
+                kept = state.plies[entry.ply].get("reason")
+                told += kept is None and entry.reason is not None
+                assert kept is None or entry.reason == kept  # a mark's own reason first
+                words = cost_words("fr", entry)
+                assert not re.search(r"None|\{|\[|_", words), words
+        html = summary_html("en", state.sides, judged, state.turning())
+        listed = costly_html("en", state.sides, judged)
+        for side in state.sides:
+            count = len(panel.costliest(judged, side))
+            part = listed.split(f'data-colour="{side}"')[1].split("</ol>")[0]
+            assert part.count("<button") == count
+            row = _text(html.split(f'data-colour="{side}"')[1].split("</li>")[0])
+            assert f"{count} costl" in row if count else "No costly move." in row
+    assert told  # some costly move had no mark's reason, and has one now
+
+
+def test_without_a_mistake_the_drills_are_the_costliest_inaccuracies() -> None:
+    game = Game.new(seed=5)
+    chooser = random.Random(5)
+    while len(game.moves) < 8:
+        game.push(chooser.choice([m for m in game.legal_moves() if "?" not in str(m)]))
+    state = ReviewState(game)
+    state.take({"analysis": Review(game, 30).finish().to_data(), "done": True})
+    red = [k for k in range(1, 9) if state.plies[k]["mover"] == "r"]
+    for entry in state.plies[1:]:  # no mistake at all; one of Red's moves an inaccuracy
+        entry.update(label=None, loss=0.0, reason=None)
+    better = {k: str(state.plies[k - 1]["best"]) for k in red}
+    state.plies[red[1]].update(label="inaccuracy", loss=0.12, better=better[red[1]])
+    state.plies[red[0]].update(loss=0.04, better=better[red[0]])  # costly, but no puzzle
+    played = str(game.moves[red[1] - 1])
+    (drill,) = state.drills(["r"])
+    assert (drill.ply, drill.better, drill.played) == (red[1], better[red[1]], played)
+    assert state.drills_are_costly([drill])
+    assert state.drills(["y"]) == []
+    html = learn_html("en", drills.link([drill], "en"), costly=True)
+    assert "Your costliest moves that were inaccuracies" in html
+    assert "Vos coups les plus coûteux" in learn_html("fr", "enigmes.html", costly=True)
+    # A mistake of the player's: the drill is their mistakes, as before.
+    state.plies[red[0]].update(label="mistake", loss=0.25)
+    assert [d.ply for d in state.drills(["r"])] == [red[0]]
+    assert not state.drills_are_costly(state.drills(["r"]))
+
+
+def test_line_words_are_unchanged_by_the_costliest() -> None:
+    entry = Judged(5, "r", "e3-f4", "inaccuracy", "a1-b2", {"code": "better"}, loss=0.12)
+    assert line_words("en", entry) == "Move 5, Red: e3-f4, inaccuracy. Better: a1-b2."
