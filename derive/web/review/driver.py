@@ -231,18 +231,20 @@ class ReviewState:
         worse); a move found a few points better is no puzzle, as many moves are about as
         good.  A re-roll is left out: its result is chance, not a move to find."""
         judged = self.judged()
+        # A team's side is its two colours ("rb"): theirs if a person plays either.
+        mine = {side for side in self.sides for colour in people if colour in side}
         chosen = [
             entry
             for entry in judged
             if entry.judgement in ("mistake", "blunder")
-            and entry.mover in people
+            and entry.mover in mine
             and _drillable(entry)
         ]
         marked = {entry.mover for entry in chosen}
         chosen += [
             entry
             for side in self.sides
-            if side in people and side not in marked
+            if side in mine and side not in marked
             for entry in costliest(judged, side)
             if entry.judgement == "inaccuracy" and _drillable(entry)
         ]

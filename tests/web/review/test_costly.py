@@ -304,3 +304,24 @@ def test_without_a_mistake_the_drills_are_the_costliest_inaccuracies() -> None:
 def test_line_words_are_unchanged_by_the_costliest() -> None:
     entry = Judged(5, "r", "e3-f4", "inaccuracy", "a1-b2", {"code": "better"}, loss=0.12)
     assert line_words("en", entry) == "Move 5, Red: e3-f4, inaccuracy. Better: a1-b2."
+
+
+def test_a_team_s_mistakes_are_its_people_s_drills() -> None:
+    """In a team game a side is two colours ("rb"): a person playing one of them gets
+    the side's marked moves as drills."""
+    game = Game.new("rb/yg", "L2", seed=5)
+    chooser = random.Random(5)
+    while len(game.moves) < 8:
+        game.push(chooser.choice([m for m in game.legal_moves() if "?" not in str(m)]))
+    state = ReviewState(game)
+    state.take({"analysis": Review(game, 30).finish().to_data(), "done": True})
+    team = [k for k in range(1, 9) if state.plies[k]["mover"] == "rb"]
+    for entry in state.plies[1:]:
+        entry.update(label=None, loss=0.0, reason=None)
+    state.plies[team[0]].update(
+        label="mistake", loss=0.25, better=str(state.plies[team[0] - 1]["best"])
+    )
+    (drill,) = state.drills(["r"])  # red plays for the team "rb"
+    assert drill.ply == team[0]
+    assert state.drills(["b", "r"]) == [drill]
+    assert state.drills(["y"]) == []
