@@ -247,32 +247,33 @@
       return true; // no storage: no record either
     }
   }
-  let entry = "";
+  // Whether Python starts at load: a puzzle page whose drawn puzzle is not the player's.
+  let atLoad = false;
 
   window.deriveStart = start;
   window.deriveWorker = workerFrom;
   window.deriveRelease = releaseWorker;
   window.deriveFailed = failed;
   addEventListener("DOMContentLoaded", () => {
-    entry = document.body.dataset.entry;
-    if (entry === "puzzles" && !drawnFirst()) {
-      entry = "puzzle"; // started at load, below
+    const entry = document.body.dataset.entry;
+    atLoad = entry === "puzzles" && !drawnFirst();
+    if (atLoad) {
       const drawn = document.querySelector("[data-first]");
       if (drawn) drawn.classList.add("stale");
     }
     reachable();
-    if (entry === "learn" || entry === "puzzles") startOnIntent();
+    if (!atLoad && entry !== "embed") startOnIntent();
   });
   addEventListener("load", () => {
     const idle = window.requestIdleCallback || ((run) => setTimeout(run, 200));
-    if (entry === "puzzle") {
+    if (atLoad) {
       // Python's puzzle is the page: after what is drawn is readable and its pictures
       // are in, so that Python's start never delays them.
       idle(start, { timeout: 2000 });
     } else {
-      // The puzzle drawn is played as soon as Python is up: its worker starts too.
-      const quiet = entry === "puzzles" ? start : startPage;
-      setTimeout(() => idle(quiet, { timeout: 2000 }), QUIET_MS);
+      // A puzzle drawn is played as soon as Python is up: its worker starts too.
+      const puzzle = document.body.dataset.entry === "puzzles";
+      setTimeout(() => idle(puzzle ? start : startPage, { timeout: 2000 }), QUIET_MS);
     }
   });
 })();
