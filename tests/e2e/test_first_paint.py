@@ -168,3 +168,68 @@ def test_a_french_reader_s_first_paint_is_in_french_and_stays(page: Page, server
     assert result["shift"] <= 0.05, result["shifted"]
     assert page.locator("dialog#setup[open] #setup-title").text_content() == "Nouvelle partie"
     _assert_accessible(page)
+
+
+def _drawings() -> list[str]:
+    """A seeded game's boards, one after the other as a page draws them: a die selected
+    and let go, moves, two to four players, the game's end (the turn's strip gone), and
+    the static picture of the first one (the prerendered board a page starts from)."""
+    import random
+
+    from derive import Game
+    from derive.web.board.highlights import board_view
+    from derive.web.board.svg import render_board
+
+    out: list[str] = []
+    for seats, seed in (("ry", 11), ("rby", 12), ("rbyg", 13)):
+        game = Game.new(seats, "L2", seed=seed)
+        out.append(render_board(board_view(game.explain()), static=True))
+        pick = random.Random(seed)
+        for _ in range(15):
+            facts = game.explain()
+            out.append(render_board(board_view(facts)))
+            if facts["moves"]:
+                die = pick.choice(sorted(facts["moves"]))
+                out.append(render_board(board_view(facts, selected=die)))
+            if game.outcome is not None:
+                break
+            game.play(pick.choice(list(game.legal_moves())))
+        out.append(render_board(board_view(game.explain(), interactive=False)))
+    won = Game.from_position("r1d10,y1e5 y ry L1")  # red has won: no one's turn
+    out.append(render_board(board_view(won.explain())))
+    out.append(render_board(board_view(Game.new("ry", "L1", seed=3).explain())))
+    return out
+
+
+def test_the_board_is_drawn_in_place_exactly(page: Page, server_url: str) -> None:
+    """``assets/board.js`` changes the board in place: after each drawing the board is the
+    markup drawn, to the node, and a square that stayed is the same node, even where the
+    board's parts came or went (a turn's strip, a selection's marks)."""
+    page.goto(f"{server_url}/rules.html")
+    page.add_script_tag(url=f"{server_url}/assets/board.js")
+    report = page.evaluate(
+        """(drawings) => {
+          const wrap = document.createElement('div');
+          document.body.append(wrap);
+          const model = document.createElement('template');
+          const out = {different: [], kept: 0, squares: 0};
+          let before = null;
+          drawings.forEach((markup, i) => {
+            window.deriveBoard.draw(wrap, markup);
+            model.innerHTML = markup;
+            if (!wrap.firstElementChild.isEqualNode(model.content.firstElementChild)) {
+              out.different.push(i);
+            }
+            const now = [...wrap.querySelectorAll('[data-square]')];
+            if (before !== null && before.length === now.length) {
+              out.squares += now.length;
+              out.kept += now.filter((sq, k) => sq === before[k]).length;
+            }
+            before = now;
+          });
+          return out;
+        }""",
+        _drawings(),
+    )
+    assert report["different"] == []
+    assert report["kept"] == report["squares"] > 0

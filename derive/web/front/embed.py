@@ -100,7 +100,13 @@ async def main() -> None:
 async def run() -> None:
     from pyscript import document, when, window, workers
 
-    desk = await workers["lessons"]
+    # Listening from the start, as the Learn pages do: PyScript's ``when`` costs about
+    # 60 ms at 4x CPU for the three handlers, paid here before the reader's touch rather
+    # than after it, in the task that makes the board live (bench/journal/touch.md). A
+    # board not live yet is assets/live-boards.js's to keep gestures for.
+    page = boards.Lessons(window, None)
+    boards.listen(when, document, page)
+    desk = page.desk = await workers["lessons"]
     root = document.documentElement
     answer = await desk.embed_board(
         str(window.location.search),
@@ -114,9 +120,7 @@ async def run() -> None:
     else:
         section = document.querySelector("[data-lesson]")
         set_up(section, answer)
-        page = boards.Lessons(window, desk)
         page.rest = resting(window, page, workers)
-        boards.listen(when, document, page)
         lesson = page.add(section)
         await page.wake(lesson, answer["steps"])
         if answer["autoplay"]:

@@ -178,10 +178,12 @@ async def fetch_text(fetch: "Any", path: str) -> "tuple[str, bool]":
 async def run() -> None:
     from pyscript import document, fetch, when, window, workers
 
-    desk = await workers["lessons"]
+    # Listening from the start, as the Learn pages do (``embed.py`` says why).
+    page = boards.Lessons(window, None)
+    boards.listen(when, document, page)
+    desk = page.desk = await workers["lessons"]
     root = document.documentElement
     text, fetched = await fetch_text(fetch, "assets/puzzles.json")
-    page = boards.Lessons(window, desk)
     puzzles = PuzzlePage(window, desk, page)
     stored = puzzles.storage.get("derive.puzzles")
     answer = await desk.puzzles_start(
@@ -209,7 +211,6 @@ async def run() -> None:
     puzzles.notices(answer)
     puzzles.fill_themes(answer["all"], answer["themes"])
     puzzles.show_record(answer["record"])
-    boards.listen(when, document, page)
     await puzzles.show(answer["puzzle"])
 
     def on_hash(event: "Any") -> None:
