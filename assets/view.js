@@ -683,21 +683,25 @@
     document.documentElement.dataset[name] = String(Math.round(performance.now()));
   };
 
-  // The game's board (#board) and its value picker (#picker), by assets/board.js.
-  const boardDraw = (markup) => window.deriveBoard.draw($("#board"), markup);
-  const boardFly = (square, end, hops, ms) => window.deriveBoard.fly($("#board"), square, end, hops, ms);
-  const boardRoll = (square, faces, frameMs, holdMs) =>
-    window.deriveBoard.roll($("#board"), square, faces, frameMs, holdMs);
-  const pickerBeside = (left, top, above) =>
-    window.deriveBoard.placeBeside($("#picker"), left, top, above);
+  // The game's board (#board) and its value picker (#picker): each step of the board's
+  // surface (derive/web/board/surface.py), carried out by assets/board.js as on every page.
+  function boardStep(step) {
+    const board = window.deriveBoard;
+    const [element, picker] = [$("#board"), $("#picker")];
+    if (step.do === "draw") return board.draw(element, step.markup);
+    if (step.do === "beside") return board.placeBeside(picker, step.left, step.top, step.above);
+    if (step.do === "fly") return board.fly(element, step.square, step.end, step.hops, step.ms);
+    if (step.do === "roll") return board.roll(element, step.square, step.faces, step.frame, step.hold);
+    return undefined;
+  }
 
   // The game's calls the view carries out itself: the board, the scene, the saved games,
   // the review's and the shelf's parts, the start and its failures. The others (dialogs,
   // the setup form's state, the share dialog, the start roll, sounds, settings…) are the
   // page's MicroPython's (derive/web/front/game.py, `Shown`), added once it is up.
   window.deriveView = {
-    ai, aiStart, boardDraw, boardFly, boardRoll, crash, download, downloadStored, failed,
-    hello, keysTaken, listen, pickerBeside, ready, remember, reviewClose, reviewOpen,
+    ai, aiStart, boardStep, crash, download, downloadStored, failed,
+    hello, keysTaken, listen, ready, remember, reviewClose, reviewOpen,
     reviewShow, settle, settled, setupFields, shelfShow, show, speak, stamp, storageMove,
     storageRemove, storageSet, tabRemember, warn,
   };

@@ -1,63 +1,59 @@
-"""Where a ``BoardWidget`` puts what it draws: the page's side of one board.
+"""Where a ``BoardWidget`` puts what it draws: the page's side of one board, as *steps*.
 
-A surface is handed the markup and the motions, plain data all (``motion``'s); it knows
-no rules. ``LinkSurface`` is the game page's board, reached through the page's view
-(``link.Link``), wherever the game's Python runs; ``StepSurface`` writes what it is handed
-down as steps, which the lesson boards' worker returns to the page's MicroPython
-(``learn.desk``).
+A surface knows no rules and no page. What the widget draws and moves becomes a step,
+plain data, and every page carries steps out alike, with ``assets/board.js``:
+
+* ``{"do": "draw", "markup"}``: the board now ``markup``, changed in place;
+* ``{"do": "beside", "left", "top", "above"}``: the value picker beside its square, in
+  percent of the board;
+* ``{"do": "fly", "square", "end", "hops", "ms"}``: the die now on ``square`` flies there;
+* ``{"do": "roll", "square", "faces", "frame", "hold"}``: a re-rolled die tumbles.
+
+Where the steps go is the one difference between pages. On the game page (``page``: its
+view, ``link.Link``) each is handed over as it is written, ``boardStep``, an animation
+awaited until it has played, since the game lets a move land before the next. On a lesson
+board (no ``page``: ``learn.desk``) the worker answers a gesture with the animations
+written down (``steps``); the latest drawing and the picker's place go in the ``show``
+step that ends the answer (``drawn``, ``beside``), with the rest of the lesson's state.
 """
 
 from __future__ import annotations
 
-from typing import Any, Protocol, TypeAlias
+from typing import Any, TypeAlias
 
 from ..link import Link
 from .motion import Flight
 
-
-class Surface(Protocol):
-    def draw(self, markup: str) -> None:
-        """The board now ``markup``, changed in place (``assets/board.js``)."""
-
-    def place_beside(self, box: Any, left: float, top: float, above: bool) -> None:
-        """``box`` (a value picker) at ``left``/``top``, in percent of the board."""
-
-    async def fly(self, square: str, flight: Flight) -> None:
-        """The die now on ``square`` flies there."""
-
-    async def roll(
-        self, square: str, faces: tuple[str, ...], frame_ms: float, hold_ms: float
-    ) -> None:
-        """The die on ``square`` shows ``faces`` one after the other."""
-
-    def reduced_motion(self) -> bool:
-        """The system asks for less motion."""
-
-
 Step: TypeAlias = dict[str, Any]
-"""One thing for the page to do, as plain data (``learn.desk`` lists them)."""
+"""One thing for the page to do, as plain data (above; ``learn.desk`` lists the lessons'
+own)."""
 
 
-class StepSurface:
-    """A board drawn and animated as steps written down, never awaited: the worker
-    returns them and the page carries them out in order."""
-
-    def __init__(self, *, reduced_motion: bool = False) -> None:
+class Surface:
+    def __init__(self, *, page: Link | None = None, reduced_motion: bool = False) -> None:
+        self.page = page
         self.reduced = reduced_motion
+        """As the page read it when it started."""
         self.steps: list[Step] = []
+        """The animations written down, where there is no ``page`` to hand them to."""
         self.drawn = ""
-        """The latest markup: the ``show`` step that follows carries it."""
+        """The latest markup."""
         self.beside: dict[str, Any] = {}
         """Where the latest value picker goes, in percent of the board."""
 
     def draw(self, markup: str) -> None:
         self.drawn = markup
+        if self.page is not None:
+            self.page.send("boardStep", {"do": "draw", "markup": markup})
 
     def place_beside(self, box: Any, left: float, top: float, above: bool) -> None:
+        """``box`` (a value picker) at ``left``/``top``, in percent of the board."""
         self.beside = {"left": left, "top": top, "above": above}
+        if self.page is not None:
+            self.page.send("boardStep", {"do": "beside", **self.beside})
 
     async def fly(self, square: str, flight: Flight) -> None:
-        self.steps.append(
+        await self._animate(
             {
                 "do": "fly",
                 "square": square,
@@ -70,7 +66,7 @@ class StepSurface:
     async def roll(
         self, square: str, faces: tuple[str, ...], frame_ms: float, hold_ms: float
     ) -> None:
-        self.steps.append(
+        await self._animate(
             {
                 "do": "roll",
                 "square": square,
@@ -80,33 +76,12 @@ class StepSurface:
             }
         )
 
-    def reduced_motion(self) -> bool:
-        return self.reduced
-
-
-class LinkSurface:
-    """The game page's board (``#board``, its picker ``#picker``), through its view."""
-
-    def __init__(self, link: Link, *, reduced_motion: bool = False) -> None:
-        self.link = link
-        self.reduced = reduced_motion
-        """As the view read it when the page started."""
-
-    def draw(self, markup: str) -> None:
-        self.link.send("boardDraw", markup)
-
-    def place_beside(self, box: Any, left: float, top: float, above: bool) -> None:
-        self.link.send("pickerBeside", left, top, above)
-
-    async def fly(self, square: str, flight: Flight) -> None:
-        await self.link.ask(
-            "boardFly", square, list(flight.end), [list(h) for h in flight.hops], flight.ms
-        )
-
-    async def roll(
-        self, square: str, faces: tuple[str, ...], frame_ms: float, hold_ms: float
-    ) -> None:
-        await self.link.ask("boardRoll", square, list(faces), frame_ms, hold_ms)
+    async def _animate(self, step: Step) -> None:
+        if self.page is None:
+            self.steps.append(step)
+        else:
+            await self.page.ask("boardStep", step)
 
     def reduced_motion(self) -> bool:
+        """The system asks for less motion."""
         return self.reduced

@@ -16,7 +16,7 @@ to the page as PyScript converts it (no JSON text of our own):
 
 No value is ``None`` (it reaches MicroPython as JavaScript's ``undefined``): absent is ``""``.
 The decisions are ``LessonBoard``'s (pure, CPython-tested); drawing and moving are
-``BoardWidget``'s, onto a ``surface.StepSurface`` that writes the steps down.
+``BoardWidget``'s, onto a ``board.surface.Surface`` with no page, which writes the steps down.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from html import escape
 from typing import Any, Final, Literal
 
 from ...notation import CAPTURE, Move
-from ..board.surface import Step, StepSurface
+from ..board.surface import Step, Surface
 from ..board.widget import BoardWidget
 from ..front.keys import ACTS
 from ..table import panel
@@ -42,7 +42,7 @@ GESTURES: Final = ("square", "action", "value", "key")
 
 def finish(coro: Coroutine[Any, Any, None]) -> None:
     """Run ``coro`` to its end now: the widget's animations are awaited on a
-    ``StepSurface``, which writes them down and never suspends."""
+    ``Surface`` with no page, which writes them down and never suspends."""
     try:
         coro.send(None)
     except StopIteration:
@@ -71,7 +71,7 @@ class LessonPlay:
         the selected die (the puzzles: no −1 on a 1, no re-roll without chance)."""
         self.after = after
         """Steps of the page's own after each gesture (a puzzle's verdict)."""
-        self.surface = StepSurface(reduced_motion=reduced_motion)
+        self.surface = Surface(reduced_motion=reduced_motion)
         self.widget = BoardWidget(self.surface, speed=speed, ids=ids)
         self.ids = ids
         self.why_page = why_page

@@ -16,7 +16,7 @@ import traceback
 from collections.abc import Callable, Coroutine
 from typing import Any, Literal
 
-from ..board.surface import LinkSurface
+from ..board.surface import Surface
 from ..board.svg import die_svg
 from ..board.widget import SPEEDS, BoardWidget
 from ..link import Link
@@ -69,7 +69,7 @@ class Page:
         self.handlers: dict[str, Callable[[Any], Any]] = {}
         """The view's messages by kind (``_bind``)."""
         stored = hello.stored
-        surface = LinkSurface(view, reduced_motion=hello.reduced_motion)
+        surface = Surface(page=view, reduced_motion=hello.reduced_motion)
         self.board = BoardWidget(surface, speed=stored.get(SPEED_KEY) or "auto")
         self.sound = sound.Sound(view, on=stored.get(SOUND_KEY) == "on")
         self.review: ReviewPage | None = None
