@@ -33,13 +33,10 @@ REVIEW = (
 TYPED = ("input", "select", "textarea")
 """Fields a key is typed into: the game leaves those presses to them."""
 present = lessons.present
-
-
-def field(thing: "Any", name: str) -> "Any":
-    """``thing.name``, or ``None`` where it has none: an event made by a script (``new
-    Event("keydown")``) has no ``key``, and MicroPython raises where JavaScript reads
-    ``undefined``."""
-    return present(getattr(thing, name, None))
+field = lessons.field
+"""``thing.name``, or ``None`` where it has none: an event made by a script (``new
+Event("keydown")``) has no ``key``, and MicroPython raises where JavaScript reads
+``undefined``."""
 
 
 def live(target: "Any", selector: str) -> "Any":
