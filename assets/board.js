@@ -1,5 +1,7 @@
 // The board on every page (the game, the Learn pages, the puzzles, embedded boards): it
 // puts the SVG that Python drew (derive/web/board/svg.py, a pure function) on the page.
+// Its in-place patch also puts a French reader's first paint over the game page's English
+// one, before any Python (assets/boot.js), which is why the game page loads it first.
 // It knows no rules and no page: it is handed its element and the markup. Done here rather
 // than from Python, where each node walked is a call across Pyodide's bridge: drawing a
 // board is one call, whichever thread Python runs on.
@@ -18,6 +20,11 @@
     for (const name of old.getAttributeNames()) {
       if (!model.hasAttribute(name)) old.removeAttribute(name);
     }
+    patchChildren(old, model);
+  }
+
+  // The children of `old` made those of `model` (an element or a fragment), the same way.
+  function patchChildren(old, model) {
     const olds = [...old.childNodes];
     const models = [...model.childNodes];
     if (olds.length === models.length) {
@@ -126,5 +133,5 @@
     face.remove();
   }
 
-  window.deriveBoard = { draw, fly, placeBeside, roll };
+  window.deriveBoard = { draw, fly, patch, patchChildren, placeBeside, roll };
 })();

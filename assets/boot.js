@@ -41,32 +41,8 @@
   // The page is written in English. For a reader in another language, the build wrote its
   // words, its board and its side panel in that language as Python will write them
   // (#first-words, tools/pages/build_web.py); they go in place before the first paint, the
-  // prerendered nodes kept, so that nothing switches language or moves when Python starts.
-  function patchChildren(node, model) {
-    const mine = node.childNodes;
-    const theirs = model.childNodes;
-    const alike = mine.length === theirs.length &&
-      [...mine].every((child, i) => child.nodeName === theirs[i].nodeName);
-    if (!alike) {
-      node.replaceChildren(...[...theirs].map((child) => document.importNode(child, true)));
-      return;
-    }
-    mine.forEach((child, i) => patch(child, theirs[i]));
-  }
-  function patch(node, model) {
-    if (node.nodeType !== Node.ELEMENT_NODE) {
-      if (node.nodeValue !== model.nodeValue) node.nodeValue = model.nodeValue;
-      return;
-    }
-    for (const name of node.getAttributeNames()) {
-      if (!model.hasAttribute(name)) node.removeAttribute(name);
-    }
-    for (const name of model.getAttributeNames()) {
-      const value = model.getAttribute(name);
-      if (node.getAttribute(name) !== value) node.setAttribute(name, value);
-    }
-    patchChildren(node, model);
-  }
+  // prerendered nodes kept (assets/board.js's patch, loaded before this script), so that
+  // nothing switches language or moves when Python starts.
   function parsed(markup) {
     const holder = document.createElement("template");
     holder.innerHTML = markup;
@@ -115,6 +91,7 @@
     if (!first) return;
     speak(first.words, first.title, first.rules);
     const { board, ...panels } = first.regions;
+    const { patch, patchChildren } = window.deriveBoard;
     const svg = document.querySelector("#board svg.board");
     const drawn = parsed(board).firstElementChild;
     if (svg && drawn) patch(svg, drawn);
