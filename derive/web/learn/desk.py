@@ -23,14 +23,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Coroutine
 from html import escape
-from typing import Any, Final, Literal
+from typing import Any, Final
 
 from ...notation import CAPTURE, Move
 from ..board.surface import Step, Surface
 from ..board.widget import BoardWidget
 from ..front.keys import ACTS
 from ..table import panel
-from ..table.controller import Notice
+from ..table.controller import Notice, sign_of
 from ..words import i18n
 from .lesson import Attempt, LessonBoard, StepMove
 
@@ -126,8 +126,8 @@ class LessonPlay:
             board.reset()
         elif value == "solution":
             await self._after(board.solve(), animate)
-        elif value in ACTS:
-            await self._after(board.act(_act(ACTS[value])), animate)
+        elif (sign := sign_of(value)) is not None:
+            await self._after(board.act(sign), animate)
 
     async def _key(self, key: str, animate: bool) -> None:
         board = self.board
@@ -193,7 +193,7 @@ class LessonPlay:
         selected = board.selected is not None
         can = {action: selected for action in ACTS}
         if self.strict_acts:
-            can = {action: board.can_act(_act(sign)) for action, sign in ACTS.items()}
+            can = {action: board.can_act(sign) for action in ACTS if (sign := sign_of(action))}
         picking = board.picking or ""
         picker = ""
         spot: dict[str, Any] = {}
@@ -247,10 +247,6 @@ class LessonPlay:
             f'{text} <a class="why" href="{escape(href)}"{outside} title="{title}">'
             f"{escape(i18n.t(lang, 'why'))}</a>"
         )
-
-
-def _act(sign: str) -> Literal["+", "-", "?"]:
-    return "+" if sign == "+" else "-" if sign == "-" else "?"
 
 
 def _path(kind: str, move: str, path: tuple[str, ...]) -> tuple[str, ...]:

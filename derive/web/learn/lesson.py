@@ -37,7 +37,7 @@ from ...notation import CAPTURE, MOVE, PASS, REROLL, Move
 from ..board import highlights
 from ..board.orientation import Diagonal
 from ..board.svg import BoardView
-from ..table.controller import Controller, Notice
+from ..table.controller import Controller, Notice, Sign
 from ..table.state import Played
 from ..words import i18n
 from .lessons import NO_WORDS, Lesson, Mode, Step, Wrong, pointer_words
@@ -492,7 +492,7 @@ class LessonBoard:
         played = self._ctl.click(square, keyboard=keyboard)
         return self._outcome(played, (*gestures, f"+{square}"))
 
-    def act(self, action: Literal["+", "-", "?"]) -> Attempt:
+    def act(self, action: Sign) -> Attempt:
         """+1, −1 or re-roll on the selected die."""
         self.take_back()
         if not self._open():
@@ -515,7 +515,7 @@ class LessonBoard:
             return self._ignored()
         return self._outcome(self._ctl.play(move), (move.strip(),))
 
-    def can_act(self, action: Literal["+", "-", "?"]) -> bool:
+    def can_act(self, action: Sign) -> bool:
         """Whether the engine allows +1, −1 or a re-roll on the selected die now (the
         puzzles page offers only those; a Learn page keeps every button, so that a refusal
         can teach the rule)."""

@@ -14,7 +14,7 @@ import dataclasses
 import random
 import traceback
 from collections.abc import Callable, Coroutine
-from typing import Any, Literal
+from typing import Any
 
 from ..board.surface import Surface
 from ..board.svg import die_svg
@@ -26,14 +26,13 @@ from ..review.page import ReviewPage
 from ..shelf.saved import MAX_FILE_BYTES
 from ..shelf.storage import ShelfGlue
 from ..table import clicks, manners, panel, params, scene
-from ..table.controller import Controller, Notice, Setup
+from ..table.controller import Controller, Notice, Setup, sign_of
 from ..table.state import Played
 from ..words import i18n, why
 from . import keys, sound
 from .computer import Computer
 from .hello import LANG_KEY, SOUND_KEY, SPEED_KEY, Hello, setup_fields
 
-ACTIONS: dict[str, Literal["+", "-", "?"]] = {"up": "+", "down": "-", "reroll": "?"}
 MAX_TYPED = 200
 """Longer than any move's notation: a longer text in the move field is not read."""
 MAX_FIELD_NAME = 40
@@ -312,8 +311,8 @@ class Page:
             simple[action]()
             self.render()
             self.computer.schedule()
-        elif action in ACTIONS:
-            self.after(ctrl.act(ACTIONS[action]))
+        elif (sign := sign_of(action)) is not None:
+            self.after(ctrl.act(sign))
         elif action == "pass":
             self.after(ctrl.play("pass"))
         elif action in ("undo", "redo"):

@@ -17,6 +17,7 @@ from typing import Final, Literal
 from ...game import Game
 from ..learn.lesson import Attempt, LessonBoard
 from ..learn.lessons import Lesson, Words
+from ..table.controller import Sign
 from ..words import i18n, why
 from .catalogue import Puzzle
 
@@ -98,7 +99,7 @@ class PuzzleBoard(LessonBoard):
     def click(self, square: str, *, keyboard: bool = False) -> Attempt:
         return self._seen(super().click(square, keyboard=keyboard))
 
-    def act(self, action: Literal["+", "-", "?"]) -> Attempt:
+    def act(self, action: Sign) -> Attempt:
         return self._seen(super().act(action))
 
     def pick(self, value: int) -> Attempt:

@@ -17,6 +17,7 @@ from ...game import Game, IllegalMove
 from ...notation import CAPTURE, MOVE, PASS, Move
 from ..board import highlights, orientation
 from ..board.svg import BoardView
+from ..front.keys import ACTS
 from ..words import i18n, why
 from . import announce, ending, share
 from .actionlog import ActionLog
@@ -135,6 +136,17 @@ class HintView:
 
 
 AiState = Literal["unknown", "starting", "ready", "unavailable"]
+
+
+Sign = Literal["+", "-", "?"]
+"""What an action does to the selected die: one up, one down, a re-roll."""
+
+
+def sign_of(button: str) -> Sign | None:
+    """The sign of an action button (``front.keys.ACTS``, the one table of them: ``up``,
+    ``down``, ``reroll``), ``None`` for any other button."""
+    sign = ACTS.get(button)
+    return "+" if sign == "+" else "-" if sign == "-" else "?" if sign == "?" else None
 
 
 class Controller:
@@ -559,7 +571,7 @@ class Controller:
         self.picking = None
         return self.play(f"+{square}={value}")
 
-    def act(self, action: Literal["+", "-", "?"]) -> Played | None:
+    def act(self, action: Sign) -> Played | None:
         """+1, −1 or re-roll on the selected die."""
         if self.selected is None:
             if self.human_to_move():
