@@ -12,6 +12,7 @@ applied.
 import asyncio
 
 from . import lessons as boards
+from .dom import present
 
 MYPY = False
 if MYPY:  # pragma: no cover - read by mypy only
@@ -71,7 +72,7 @@ def resting(window: "Any", page: "boards.Lessons", workers: "Any") -> "boards.Re
     a host's page each hold one otherwise. ``window.deriveRestMs``, where a test sets it
     before the page's scripts run, shortens the wait."""
     after_s = boards.REST_S
-    given = boards.present(getattr(window, "deriveRestMs", None))
+    given = present(getattr(window, "deriveRestMs", None))
     if given is not None:
         after_s = float(given) / 1000
 

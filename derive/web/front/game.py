@@ -21,7 +21,7 @@ and seconds at the start, on the way through here (``bench/bench_micropython.mjs
 figures in ``bench/journal/micropython.md``).
 """
 
-from . import lessons
+from .dom import field, guarded, present
 
 MYPY = False
 if MYPY:  # pragma: no cover - read by mypy only
@@ -32,11 +32,6 @@ REVIEW = (
 )
 TYPED = ("input", "select", "textarea")
 """Fields a key is typed into: the game leaves those presses to them."""
-present = lessons.present
-field = lessons.field
-"""``thing.name``, or ``None`` where it has none: an event made by a script (``new
-Event("keydown")``) has no ``key``, and MicroPython raises where JavaScript reads
-``undefined``."""
 
 
 def live(target: "Any", selector: str) -> "Any":
@@ -430,7 +425,7 @@ def listen(window: "Any", when: "Any", page: "Page") -> None:
     import asyncio
 
     document = window.document
-    guard = lessons.guarded
+    guard = guarded
 
     def on_click(event: "Any") -> None:
         guard(window, page.click, event)
@@ -495,7 +490,7 @@ async def main() -> None:
     listen(window, when, page)
 
     def tell_fields() -> None:
-        lessons.guarded(window, lambda _: page.tell_fields(), None)
+        guarded(window, lambda _: page.tell_fields(), None)
 
     shown = Shown(window)
     view.frontUp(tell_fields, to_js({name: getattr(shown, name) for name in Shown.NAMES}))

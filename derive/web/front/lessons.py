@@ -17,6 +17,7 @@ import asyncio
 import json
 
 from . import keys
+from .dom import closest, field, guarded, present
 
 MYPY = False
 if MYPY:  # pragma: no cover - read by mypy only
@@ -39,30 +40,6 @@ def click_gesture(target: "Any") -> "tuple[str, str] | None":
     if square is not None:
         return ("square", str(square.dataset.square))
     return None
-
-
-def field(event: "Any", name: str) -> "Any":
-    """An event's field, ``None`` where it has none: a script, an extension or a screen
-    reader may dispatch a bare ``Event('keydown')`` with no key, no modifiers."""
-    return present(getattr(event, name, None))
-
-
-def closest(target: "Any", selector: str) -> "Any":
-    """``target.closest(selector)``, ``None`` for none and for a target that is not an
-    element (the document, a text node)."""
-    if target is None or not hasattr(target, "closest"):
-        return None
-    return present(target.closest(selector))
-
-
-def present(value: "Any") -> "Any":
-    """JavaScript's ``null`` and ``undefined`` as ``None``."""
-    if value is None:
-        return None
-    kind = str(type(value))
-    if "JsProxy" in kind and str(value) in ("null", "undefined", "<undefined>"):
-        return None
-    return value
 
 
 class Lesson:
@@ -414,14 +391,6 @@ def listen(when: "Any", document: "Any", page: "Lessons") -> None:
     when("click", document)(on_click)
     when("keydown", document)(on_key)
     when("pointerdown", document)(on_pointer)
-
-
-def guarded(window: "Any", handler: "Any", event: "Any") -> None:
-    """A bug in a handler is logged, never raised into the browser's event loop."""
-    try:
-        handler(event)
-    except Exception as error:  # noqa: BLE001 - the last line of defence
-        window.console.error("A handler on the page failed: " + repr(error))
 
 
 async def started(window: "Any", run: "Any") -> None:

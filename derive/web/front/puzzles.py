@@ -12,6 +12,7 @@ is said, and the page plays on.
 import asyncio
 
 from . import lessons as boards
+from .dom import present
 
 MYPY = False
 if MYPY:  # pragma: no cover - read by mypy only
@@ -27,7 +28,7 @@ class Storage:
 
     def get(self, key: str) -> "str | None":
         try:
-            value = boards.present(self.window.localStorage.getItem(key))
+            value = present(self.window.localStorage.getItem(key))
         except Exception:  # noqa: BLE001 - refused: nothing stored
             return None
         return None if value is None else str(value)
@@ -114,9 +115,9 @@ class PuzzlePage:
         # (assets/live-boards.js); if it was played, the taps were on another puzzle (a
         # catalogue newer than the page): they are not this one's.
         section.classList.remove("stale")
-        first = boards.present(section.dataset.first)
+        first = present(section.dataset.first)
         if self.lesson is None and first is not None and str(first) != ident:
-            queue = boards.present(getattr(self.window, "deriveQueue", None))
+            queue = present(getattr(self.window, "deriveQueue", None))
             if queue is not None:
                 queue.splice(0)
         root.dataset.puzzle = ident
