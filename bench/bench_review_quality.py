@@ -283,6 +283,25 @@ def main() -> None:
     first_s = deep_s = roll_s = 0.0
     positions = 0
     began = time.perf_counter()
+
+    def summary(complete: bool) -> dict[str, Any]:
+        """The figures so far: written after every game (``complete`` false), so that a
+        run stopped early (a medium-hard game takes many minutes) keeps what it measured."""
+        return {
+            "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
+            "complete": complete,
+            "settings": vars(args) | {"budget": BUDGET, "results": str(args.results)},
+            "ways": {name: tally.figures() for name, tally in tallies.items()},
+            "brier": statistics.fmean(errors) if errors else None,
+            "brier_constant": 0.25,
+            "positions": positions,
+            "first_pass_ms_per_position": 1000 * first_s / max(positions, 1),
+            "second_pass_s_per_game": deep_s / max(len(games), 1),
+            "rollouts_s_per_game": roll_s / max(len(games), 1),
+            "seconds": round(time.perf_counter() - began, 1),
+            "games": games,
+        }
+
     for pair_name in args.pairs.split(","):
         for rules in args.rules.split(","):
             for index in range(args.games):
@@ -336,20 +355,9 @@ def main() -> None:
                     f" gains {row['gains']}",
                     flush=True,
                 )
-    brier_score = statistics.fmean(errors) if errors else None
-    result = {
-        "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
-        "settings": vars(args) | {"budget": BUDGET, "results": str(args.results)},
-        "ways": {name: tally.figures() for name, tally in tallies.items()},
-        "brier": brier_score,
-        "brier_constant": 0.25,
-        "positions": positions,
-        "first_pass_ms_per_position": 1000 * first_s / max(positions, 1),
-        "second_pass_s_per_game": deep_s / max(len(games), 1),
-        "rollouts_s_per_game": roll_s / max(len(games), 1),
-        "seconds": round(time.perf_counter() - began, 1),
-        "games": games,
-    }
+                write_results(args.results, summary(complete=False))
+    result = summary(complete=True)
+    brier_score = result["brier"]
     write_results(args.results, result)
     print()
     print("| way | decisive games | loser marked (or named) | marks | played out | gain (95% CI) |")
