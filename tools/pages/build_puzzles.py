@@ -7,8 +7,9 @@ message), the rating, streak and solved count, the theme filter and "another one
 words are ``derive/web/words/i18n.py``'s ``puzzles.*``.
 
 Before Python, the page shows the puzzle a new player is given first: the worker's own
-``puzzles_start`` is asked here, as the page asks it for a player with no record and a plain
-link, and its puzzle is drawn (board, title, task).  So a first visit reads the puzzle at
+start (``opening``, what ``puzzles_start`` answers, without keeping its room) is asked
+here as the page asks it for a player with no record and a plain link, and its puzzle is
+drawn (board, title, task).  So a first visit reads the puzzle at
 once, and ``assets/live-boards.js`` starts Python only when the player reaches for the
 board, or after the page has been quiet a while (``data-first`` names the puzzle drawn:
 a returning player, or a link to another puzzle, starts Python at load as before).
@@ -34,7 +35,7 @@ if str(REPO_ROOT) not in sys.path:
 
 from derive.web.board.svg import render_board  # noqa: E402
 from derive.web.puzzles import PAGES, catalogue, session  # noqa: E402
-from derive.web.puzzles.worker import puzzles_start  # noqa: E402
+from derive.web.puzzles.worker import opening  # noqa: E402
 from derive.web.words import i18n, why  # noqa: E402
 from tools.generated import refresh  # noqa: E402
 from tools.pages.site_url import site_links  # noqa: E402
@@ -47,7 +48,7 @@ def first_puzzle(lang: str) -> tuple[dict[str, object], str, str]:
     """The worker's answer for a new player on the plain page, its board's SVG and the
     board's words (as the live board says them)."""
     text = CATALOGUE.read_text(encoding="utf-8")
-    answer = puzzles_start(text, True, "", False, lang, "", False, False, "")
+    _, answer = opening(text, True, "", False, lang, "", False, "")
     if answer["error"] or answer["notices"]:
         raise SystemExit(f"{TOOL}: the first puzzle cannot be drawn: {answer}")
     puzzle: dict[str, object] = answer["puzzle"]

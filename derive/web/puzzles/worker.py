@@ -226,29 +226,47 @@ def puzzles_start(
     reduced: bool,
     search: str,
 ) -> dict[str, Any]:
-    lang = i18n.language(str(lang))
     lessons.touch(bool(touch))
+    room, answer = opening(text, fetched, stored, has_stored, lang, wanted, reduced, search)
+    if room is not None:
+        _room[:] = [room]
+    return answer
+
+
+def opening(
+    text: str,
+    fetched: bool,
+    stored: str,
+    has_stored: bool,
+    lang: str,
+    wanted: str,
+    reduced: bool,
+    search: str,
+) -> tuple[Room | None, dict[str, Any]]:
+    """The page's start, ``puzzles_start``'s answer, and the room it opens, which is
+    returned rather than kept: the build asks it which puzzle a new player gets on the
+    plain link (``tools/pages/build_puzzles.py``) and changes nothing of the worker's."""
+    lang = i18n.language(str(lang))
     found, trouble = _drills(search, lang)
     try:
         if not fetched:
             raise catalogue.CatalogueError("not fetched", "missing")
         puzzles = catalogue.parse(str(text))
     except catalogue.CatalogueError as error:
-        return {"error": catalogue.unreadable(lang, error.kind)}
+        return None, {"error": catalogue.unreadable(lang, error.kind)}
     read = store.read(str(stored) if has_stored else None)
     if found:
         puzzles = _drill_catalogue(found, read.record.rating)
     room = Room(lang, puzzles, read.record)
     room.reduced = bool(reduced)
     room.drills = found
-    _room[:] = [room]
     notices = [i18n.t(lang, "puzzles.damaged")] if read.damaged else []
     if trouble:
         notices.append(trouble)
     if puzzles.skipped:
         notices.append(catalogue.skipped(lang, puzzles.skipped))
     puzzle = room.from_link(_wanted(wanted), notices)
-    return {
+    return room, {
         "error": "",
         "key": store.KEY,
         "damaged_key": store.DAMAGED_KEY,

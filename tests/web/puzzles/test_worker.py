@@ -145,3 +145,18 @@ def test_a_move_in_a_puzzle_s_lines_stays_on_one_line() -> None:
     steps = lessons.gesture(worker.IDENT, "square", "f8", False)
     notice = next(s for s in reversed(steps) if s["do"] == "show")["notice"]
     assert notice.startswith('<span class="move">e9-f8</span> is allowed'), notice
+
+
+def test_the_opening_the_build_draws_is_the_start_s_and_keeps_nothing() -> None:
+    """``opening`` (what ``tools/pages/build_puzzles.py`` draws before Python) answers as
+    the page's start does, and leaves the worker's own room as it was."""
+    start(f"#{WIN_IN_TWO.id}")
+    kept = worker._room[0]
+    room, answer = worker.opening(FILE, True, "", False, "en", f"#{WIN_IN_ONE.id}", True, "")
+    assert room is not None and room is not kept and worker._room == [kept]
+    assert answer["puzzle"]["id"] == WIN_IN_ONE.id
+    assert answer == start(f"#{WIN_IN_ONE.id}")
+    assert worker.opening("", False, "", False, "en", "", False, "") == (
+        None,
+        worker.puzzles_start("", False, "", False, "en", "", False, False, ""),
+    )
