@@ -141,3 +141,15 @@ def test_the_game_page_calls_its_workers_only_as_their_exports_say() -> None:
         text = path.read_text(encoding="utf-8")
         asked |= set(re.findall(r"\bcall\(\s*\"(\w+)\"", text))
     assert asked and asked <= set(computer_worker.EXPORTS), asked - set(computer_worker.EXPORTS)
+
+
+def test_the_saved_games_prefix_is_one_across_the_page_and_the_game() -> None:
+    """Local storage's keys of the game: the page's handler (MicroPython), the view
+    (JavaScript) and the shelf (the worker) read the same prefix."""
+    from derive.web.front import game as front_game
+    from derive.web.shelf import saved
+
+    view = (ROOT / "assets" / "view.js").read_text(encoding="utf-8")
+    assert f'const PREFIX = "{front_game.PREFIX}";' in view
+    for key in (saved.GAME_PREFIX, saved.DAMAGED_PREFIX):
+        assert key.startswith(front_game.PREFIX)

@@ -32,6 +32,10 @@ REVIEW = (
 )
 TYPED = ("input", "select", "textarea")
 """Fields a key is typed into: the game leaves those presses to them."""
+PREFIX = "derive."
+"""The game's keys in local storage (``shelf/saved.py``'s, ``assets/view.js``'s ``PREFIX``:
+``tests/test_front.py`` holds the three to it): another tab's change to any other key is
+not the game's."""
 
 
 def live(target: "Any", selector: str) -> "Any":
@@ -212,7 +216,7 @@ class Page:
         if field(event, "storageArea") != self.window.localStorage:
             return
         key = field(event, "key")
-        if key is not None and not str(key).startswith("derive."):
+        if key is not None and not str(key).startswith(PREFIX):
             return
         text = field(event, "newValue")
         self.tell(
