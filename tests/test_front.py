@@ -153,3 +153,22 @@ def test_the_saved_games_prefix_is_one_across_the_page_and_the_game() -> None:
     assert f'const PREFIX = "{front_game.PREFIX}";' in view
     for key in (saved.GAME_PREFIX, saved.DAMAGED_PREFIX):
         assert key.startswith(front_game.PREFIX)
+
+
+def test_pyscript_s_plugins_are_off_alike_in_every_config_and_script() -> None:
+    """The plugins turned off: generated into the tomls (``build_live.PLUGINS``), and
+    written in the two scripts that give a page's own PyScript a config of its own
+    (``view.js``, ``live-boards.js``), which must say the same."""
+    import json
+
+    from tools.pages import build_live
+
+    listed = re.findall(r'"(![\w-]+)"', build_live.PLUGINS)
+    assert listed and "!error" in listed
+    for name in ("view.js", "live-boards.js"):
+        script = (ROOT / "assets" / name).read_text(encoding="utf-8")
+        found = re.search(r"plugins: (\[[^\]]*\])", script)
+        assert found is not None, name
+        assert json.loads(found.group(1)) == listed, name
+    for config in ("front.toml", "learn.toml", "game.toml", "pyscript.toml"):
+        assert build_live.PLUGINS in (ROOT / config).read_text(encoding="utf-8"), config
