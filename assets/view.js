@@ -511,7 +511,7 @@
     plugins: ["!error", "!codemirror", "!deprecations-manager", "!donkey", "!py-editor",
       "!py-game", "!py-terminal"],
   });
-  // The page's own MicroPython (derive/web/front/game.py, on front.toml, read here as
+  // The page's own MicroPython (derive/web/front/game.py, on game-front.toml, read here as
   // game.toml is, below) starts with PyScript's core, beside the game's worker.
   const PAGE = "import asyncio\nfrom front.game import main\nasyncio.create_task(main())\n";
   function pyscript() {
@@ -523,8 +523,8 @@
       const page = document.createElement("script");
       page.type = "mpy";
       page.textContent = PAGE;
-      core = Promise.all([configText("front.toml"), import(IDB)]).then(([text]) => {
-        page.setAttribute("config", text); // front.toml has PyScript's plugins off too
+      core = Promise.all([configText("game-front.toml"), import(IDB)]).then(([text]) => {
+        page.setAttribute("config", text); // it has PyScript's plugins off too
         document.body.append(page);
         return import(CORE);
       });

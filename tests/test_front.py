@@ -170,5 +170,5 @@ def test_pyscript_s_plugins_are_off_alike_in_every_config_and_script() -> None:
         found = re.search(r"plugins: (\[[^\]]*\])", script)
         assert found is not None, name
         assert json.loads(found.group(1)) == listed, name
-    for config in ("front.toml", "learn.toml", "game.toml", "pyscript.toml"):
+    for config in ("front.toml", "game-front.toml", "learn.toml", "game.toml", "pyscript.toml"):
         assert build_live.PLUGINS in (ROOT / config).read_text(encoding="utf-8"), config

@@ -39,7 +39,7 @@ def test_the_game_and_its_computer_run_in_pyscript_workers_from_the_image() -> N
     view = (ROOT / "assets" / "view.js").read_text(encoding="utf-8")
     assert 'pythonWorker("game", "derive.web.play.run"' in view
     assert 'configText("game.toml")' in view  # handed to PyScript as text
-    assert 'configText("front.toml")' in view  # the page's own MicroPython (front/game.py)
+    assert 'configText("game-front.toml")' in view  # the page's own MicroPython (front/game.py)
     assert "fetch(new URL(`../${name}`, HERE))" in view
     config = tomllib.loads((ROOT / "game.toml").read_text(encoding="utf-8"))
     assert config["interpreter"] == "./vendor/pyodide/pyodide.mjs" and "files" not in config

@@ -25,7 +25,7 @@ from tools.runtime.vendor import runtime_files
 REPO_ROOT = Path(__file__).resolve().parent.parent
 CONFIG = REPO_ROOT / "pyscript.toml"
 LIVE_CONFIG = REPO_ROOT / "learn.toml"
-FRONT_CONFIG = REPO_ROOT / "front.toml"
+FRONT_CONFIGS = (REPO_ROOT / "front.toml", REPO_ROOT / "game-front.toml")
 ASSETS = REPO_ROOT / "assets"
 
 #: The service worker: served at the site's top (its scope is the folder it is in), never
@@ -43,6 +43,7 @@ PAGES = (
     "game.toml",
     "learn.toml",
     "front.toml",
+    "game-front.toml",
     "embed.html",
     "embed-kit.html",
     "integrer.html",
@@ -74,7 +75,7 @@ def app_files() -> list[str]:
     sources = {
         *config_sources(CONFIG.read_text(encoding="utf-8")),
         *config_sources(LIVE_CONFIG.read_text(encoding="utf-8")),
-        *config_sources(FRONT_CONFIG.read_text(encoding="utf-8")),
+        *(s for c in FRONT_CONFIGS for s in config_sources(c.read_text(encoding="utf-8"))),
     }
     return [*PAGES, *assets, *sorted(sources)]
 

@@ -184,13 +184,22 @@ def test_the_live_boards_config_ships_their_modules_only() -> None:
     assert not build_live.LIVE_ONLY & set(build_web.browser_modules())  # not the game's
 
 
-def test_the_page_side_config_ships_the_front_package_on_micropython() -> None:
-    config = tomllib.loads((ROOT / "front.toml").read_text(encoding="utf-8"))
-    assert config["interpreter"] == "./vendor/micropython/micropython.mjs"
-    assert "packages" not in config
-    shipped = {Path(k).name: Path(v) for k, v in config["files"].items()}
-    assert set(shipped) == {Path(m).name for m in build_live.front_modules()}
-    assert all(v.parent.as_posix() == "front" for v in shipped.values())
+def test_the_page_side_configs_ship_the_front_package_on_micropython() -> None:
+    """Each page's MicroPython gets exactly the modules of ``front`` its script imports
+    (PyScript fetches every listed file before the script runs), together every one."""
+    shipped_by: dict[str, set[str]] = {}
+    for name in ("front.toml", "game-front.toml"):
+        config = tomllib.loads((ROOT / name).read_text(encoding="utf-8"))
+        assert config["interpreter"] == "./vendor/micropython/micropython.mjs"
+        assert "packages" not in config
+        shipped = {Path(k).name: Path(v) for k, v in config["files"].items()}
+        assert all(v.parent.as_posix() == "front" for v in shipped.values())
+        shipped_by[name] = set(shipped)
+    assert shipped_by["game-front.toml"] == {"__init__.py", "dom.py", "game.py", "keys.py"}
+    assert "game.py" not in shipped_by["front.toml"]
+    assert {"learn.py", "embed.py", "puzzles.py", "lessons.py"} <= shipped_by["front.toml"]
+    every = {Path(m).name for m in build_live.front_modules()}
+    assert shipped_by["front.toml"] | shipped_by["game-front.toml"] == every
     assert not build_live.FRONT_ONLY & set(build_web.browser_modules())  # not the game's
 
 
