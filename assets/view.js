@@ -685,15 +685,7 @@
 
   // The game's board (#board) and its value picker (#picker): each step of the board's
   // surface (derive/web/board/surface.py), carried out by assets/board.js as on every page.
-  function boardStep(step) {
-    const board = window.deriveBoard;
-    const [element, picker] = [$("#board"), $("#picker")];
-    if (step.do === "draw") return board.draw(element, step.markup);
-    if (step.do === "beside") return board.placeBeside(picker, step.left, step.top, step.above);
-    if (step.do === "fly") return board.fly(element, step.square, step.end, step.hops, step.ms);
-    if (step.do === "roll") return board.roll(element, step.square, step.faces, step.frame, step.hold);
-    return undefined;
-  }
+  const boardStep = (step) => window.deriveBoard.step($("#board"), step, $("#picker"));
 
   // The game's calls the view carries out itself: the board, the scene, the saved games,
   // the review's and the shelf's parts, the start and its failures. The others (dialogs,

@@ -68,14 +68,17 @@ class Board:
     def __init__(self):
         self.calls = []
 
-    def draw(self, element, markup):
-        self.calls.append(("draw", markup))
+    def step(self, element, step, picker):
+        do = step["do"]
+        if do in ("draw", "show"):
+            self.calls.append(("draw", step["markup"]))
+            return None
+        assert do in ("fly", "roll"), do
+        self.calls.append((do, step["square"]))
+        return self.flown()
 
-    async def fly(self, element, square, end, hops, ms):
-        self.calls.append(("fly", square))
-
-    async def roll(self, element, square, faces, frame, hold):
-        self.calls.append(("roll", square))
+    async def flown(self):
+        pass
 
     def placeBeside(self, box, left, top, above):
         self.calls.append(("beside", left, top, above))

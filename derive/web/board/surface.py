@@ -1,7 +1,8 @@
 """Where a ``BoardWidget`` puts what it draws: the page's side of one board, as *steps*.
 
 A surface knows no rules and no page. What the widget draws and moves becomes a step,
-plain data, and every page carries steps out alike, with ``assets/board.js``:
+plain data, and every page carries steps out alike, with ``assets/board.js``'s ``step``
+(handed the step whole, as the page received it):
 
 * ``{"do": "draw", "markup"}``: the board now ``markup``, changed in place;
 * ``{"do": "beside", "left", "top", "above"}``: the value picker beside its square, in

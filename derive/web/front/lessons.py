@@ -131,17 +131,12 @@ class Lesson:
         self.root.classList.remove("waiting")
 
     async def carry(self, steps: "Any") -> None:
-        board = self.window.deriveBoard
         for step in steps:
             do = str(step["do"])
             if do == "show":
                 self.show(step)
-            elif do == "fly":
-                await board.fly(self.wrap, step["square"], step["end"], step["hops"], step["ms"])
-            elif do == "roll":
-                await board.roll(
-                    self.wrap, step["square"], step["faces"], step["frame"], step["hold"]
-                )
+            elif do in ("fly", "roll"):  # assets/board.js's, the step handed over whole
+                await self.window.deriveBoard.step(self.wrap, step, self.picker)
             elif do == "pause":
                 await asyncio.sleep(int(step["ms"]) / 1000)
             elif self.on_step is not None:
@@ -151,7 +146,8 @@ class Lesson:
         """The board and the lesson's parts as ``step`` says (``desk.LessonPlay.show``)."""
         self.mode = str(step["mode"])
         self.picking = bool(step["picking"])
-        self.window.deriveBoard.draw(self.wrap, step["markup"])
+        # Its markup handed over inside the step, never read here (assets/board.js, step).
+        self.window.deriveBoard.step(self.wrap, step, self.picker)
         active = str(step["active"])
         if active:
             self.wrap.setAttribute("aria-activedescendant", active)
