@@ -407,6 +407,26 @@ def test_the_board_fits_its_frame_with_no_scrollbar(
     fits(page, width, height)
 
 
+@pytest.mark.parametrize(
+    ("lang", "width", "height"), [("en", 400, 520), ("fr", 400, 520), ("fr", 320, 420)], ids=str
+)
+def test_the_board_keeps_its_size_under_the_readers_first_tap(
+    page: Page, server_url: str, lang: str, width: int, height: int
+) -> None:
+    """The words said while the rules load take the link's note's place: the board, which
+    gives way to the words below it, shrank under the reader's finger (400 px to 349)."""
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(f"{server_url}/embed.html?position={JUMP}&interactive=1&lang={lang}")
+    page.wait_for_selector("html[data-painted]", state="attached")
+    before = page.locator("svg.board").bounding_box()
+    page.click('[data-square="c3"]')
+    expect(page.locator(".lesson-message")).not_to_be_empty()
+    assert page.locator(".lesson-board").get_attribute("data-live") != "true"  # still waiting
+    assert page.locator("svg.board").bounding_box() == before
+    fits(page, width, height)
+    live(page.main_frame)
+
+
 def test_the_kits_builder_says_what_the_rules_make_of_its_link(page: Page, server_url: str) -> None:
     page.goto(f"{server_url}/embed-kit.html")
     form = page.locator("#kit-form")

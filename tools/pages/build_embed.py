@@ -196,8 +196,10 @@ def frame_page() -> str:
 {controls}
 <p class="embed-task" data-word="task" hidden></p>
 <p class="lesson-status"></p>
+<div class="embed-say">
 <p class="lesson-message" role="status" aria-live="polite"></p>
 <p class="embed-note"></p>
+</div>
 </div>
 <div class="embed-error" role="alert" hidden></div>
 </main>
