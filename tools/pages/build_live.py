@@ -171,19 +171,8 @@ FRONT_ONLY = frozenset(front_modules()) - {"web/front/__init__.py", "web/front/k
 def front_closure(entries: tuple[str, ...]) -> list[str]:
     """The modules of ``front`` that ``entries`` (``"game"``) need, the package's
     ``__init__`` included, as in :func:`front_modules`."""
-    seen = {"__init__"}
-    todo = list(entries)
-    while todo:
-        name = todo.pop()
-        if name in seen:
-            continue
-        seen.add(name)
-        tree = ast.parse((FRONT / f"{name}.py").read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
-            if isinstance(node, ast.ImportFrom) and node.level == 1:
-                named = [node.module] if node.module else [a.name for a in node.names]
-                todo.extend(m for m in named if (FRONT / f"{m}.py").is_file())
-    return sorted(f"web/front/{name}.py" for name in seen)
+    found = closure(tuple(f"derive.web.front.{entry}" for entry in entries))
+    return [module for module in found if module.startswith("web/front/")]
 
 
 def front_text(config: Path = FRONT_CONFIG) -> str:
