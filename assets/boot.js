@@ -6,6 +6,10 @@
 //  * registers the service worker for offline visits (sw.js),
 //  * puts the runtime in the page once the first paint is on screen.
 // Everything else is Python (derive/web/play/page.py).
+// Why not PyScript: all of this happens before any Python can run. The game's Python is up
+// in its worker 1.3-1.5 s into a desktop's cold visit (bench/journal/startup.md), the
+// page's MicroPython after PyScript's core and its own start (a task of 200-340 ms at 4x
+// CPU); the first paint, its French words and the new-game form come before either.
 (() => {
   "use strict";
   const root = document.documentElement;

@@ -8,6 +8,11 @@
 // when the first picture needs the rules (a selected die's moves, a later step, autoplay)
 // and the board is in view, or when this script cannot read the link: the rules then name
 // the bad parameter. <html data-painted> marks the first picture (tests, benchmark).
+// Why not PyScript: the picture comes before any Python, so that a host's page of eight
+// boards paints them all at once and starts Python only in the one used. Eight embeds are
+// drawn within half a second here (bench/journal/embed.md), where one board's Python takes
+// a second or more to start in its worker and its page's MicroPython blocks a phone-speed
+// CPU 200-340 ms as it starts (bench/journal/touch.md, lighthouse.md).
 (() => {
   "use strict";
   const root = document.documentElement;

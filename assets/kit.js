@@ -3,6 +3,11 @@
 // snippet from a form and shows it in the preview frame. The board in the frame checks the
 // link itself (its rules name any bad parameter): nothing here knows a rule, so the builder
 // wakes the preview's rules and says what they made of the link, under the snippet.
+// Why not PyScript: these pages run no Python of their own (the preview frame's board has
+// its own), and a page's MicroPython costs a task of 200-340 ms at 4x CPU as it starts,
+// whatever its script (bench/journal/lighthouse.md, micropython.md): for a form, copy
+// buttons and one URL, the pages would load PyScript's core and MicroPython (0.23 MB
+// compressed for MicroPython alone) and block a phone, to do what this does in 100 lines.
 (() => {
   "use strict";
   const FRAME = "embed.html";
