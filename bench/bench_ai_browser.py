@@ -27,7 +27,7 @@ sys.path.insert(0, str(REPO_ROOT / "bench"))
 
 from ai_measure import best_rate, midgame  # noqa: E402
 
-from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from tests.e2e.conftest import open_browser  # noqa: E402
 from tools.pages.build_web import browser_modules  # noqa: E402
 from tools.serve import make_server  # noqa: E402
 
@@ -69,9 +69,7 @@ def in_browser(positions: list[str], seconds: float) -> list[dict[str, float]]:
     url = f"http://127.0.0.1:{server.server_address[1]}/{page_path}#{job}"
     try:
         with sync_playwright() as pw, tempfile.TemporaryDirectory() as profile:
-            context = pw.chromium.launch_persistent_context(
-                profile, executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS
-            )
+            context = open_browser(pw, Path(profile))
             page = context.new_page()
             page.goto(url)
             page.wait_for_selector("html[data-result]", state="attached", timeout=300_000)

@@ -53,7 +53,7 @@ from typing import Any
 from harness import REPO_ROOT, write_results  # first: it puts the repository on the path
 from playwright.sync_api import BrowserContext, Frame, Page, Playwright, sync_playwright
 
-from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from tests.e2e.conftest import open_browser  # noqa: E402
 from tools.pages.embed_hosts import EIGHT, ONE, host_page  # noqa: E402
 from tools.serve import make_server  # noqa: E402
 
@@ -197,13 +197,7 @@ def visit(
     rest_ms: int | None = None,
 ) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="bench-embed-") as profile:
-        context = pw.chromium.launch_persistent_context(
-            profile,
-            executable_path=str(CHROMIUM),
-            headless=True,
-            args=CHROMIUM_ARGS,
-            viewport={"width": 1280, "height": 800},
-        )
+        context = open_browser(pw, Path(profile))
         try:
             page = context.pages[0] if context.pages else context.new_page()
             if rest_ms is not None:

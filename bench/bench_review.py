@@ -58,11 +58,11 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from harness import REPO_ROOT, write_results  # first: it puts the repository on the path
+from harness import LONG_TASKS, REPO_ROOT, write_results  # first: the repository on the path
 from playwright.sync_api import Page, Playwright, sync_playwright
 
 from derive.ai.review import BUDGET  # noqa: E402
-from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from tests.e2e.conftest import open_browser  # noqa: E402
 from tools.serve import make_server  # noqa: E402
 
 RESULTS = REPO_ROOT / "bench" / "results" / "review.json"
@@ -86,13 +86,9 @@ PAGE_WORK_REPEATS = 15
 # Installed before any page script: long tasks for the page's whole life, and when the
 # review's and the computer's marks on <html> change (a MutationObserver runs in the very
 # task that set the attribute), each also a user-timing mark for --trace.
-PAGE_PROBE = """
-window.__longtasks = [];
-try {
-  new PerformanceObserver(list => {
-    for (const e of list.getEntries()) window.__longtasks.push([e.startTime, e.duration]);
-  }).observe({type: "longtask", buffered: true});
-} catch (_) {}
+PAGE_PROBE = (
+    LONG_TASKS
+    + """
 window.__review = {opened: null, ai_ready: null, done: null, renders: 0};
 new MutationObserver(records => {
   const now = performance.now();
@@ -119,6 +115,7 @@ new MutationObserver(records => {
   attributeFilter: ["data-review", "data-review-ply", "data-ai"],
 });
 """
+)
 
 FIGURES = """
 () => ({
@@ -300,13 +297,7 @@ def review_url(base: str, code: str, budget: int) -> str:
 
 
 def open_review(pw: Playwright, profile: str, url: str) -> tuple[Any, Page, list[str]]:
-    context = pw.chromium.launch_persistent_context(
-        profile,
-        executable_path=str(CHROMIUM),
-        headless=True,
-        args=CHROMIUM_ARGS,
-        viewport={"width": 1280, "height": 800},
-    )
+    context = open_browser(pw, Path(profile))
     context.add_init_script(PAGE_PROBE)
     page = context.pages[0] if context.pages else context.new_page()
     console: list[str] = []

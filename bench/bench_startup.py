@@ -59,10 +59,10 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote, urlsplit
 
-from harness import REPO_ROOT, write_results  # first: it puts the repository on the path
+from harness import LONG_TASKS, REPO_ROOT, write_results  # first: the repository on the path
 from playwright.sync_api import BrowserContext, Page, Playwright, sync_playwright
 
-from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from tests.e2e.conftest import open_browser  # noqa: E402
 from tools.serve import Handler, Server  # noqa: E402
 from tools.site_files import site_files  # noqa: E402
 
@@ -78,7 +78,8 @@ BARE_PAGE = ("bench/bare.html", "bench/bare.toml")
 
 # Installed before any page script: PyScript's progress steps, the moment a service
 # worker takes control, and long tasks for the whole page lifetime.
-PAGE_PROBE = """
+PAGE_PROBE = (
+    """
 window.__bench = {progress: [], controlled: null};
 addEventListener("py:progress", e => {  // the bare page's PyScript
   window.__bench.progress.push([performance.now(), String(e.detail)]);
@@ -88,13 +89,9 @@ if (navigator.serviceWorker) {
     window.__bench.controlled = performance.now();
   });
 }
-window.__longtasks = [];
-try {
-  new PerformanceObserver(list => {
-    for (const e of list.getEntries()) window.__longtasks.push([e.startTime, e.duration]);
-  }).observe({type: "longtask", buffered: true});
-} catch (_) {}
 """
+    + LONG_TASKS
+)
 
 # What a visit's page knows about its own start (all in ms since navigation).
 PAGE_FIGURES = """
@@ -288,13 +285,7 @@ THROTTLE: dict[str, Any] | None = None
 @contextmanager
 def browser(pw: Playwright, profile: Path, probe: bool = True) -> Iterator[Page]:
     """A page of a Chromium on ``profile`` (kept: a later browser may reuse it)."""
-    context: BrowserContext = pw.chromium.launch_persistent_context(
-        user_data_dir=profile,
-        executable_path=CHROMIUM,
-        headless=True,
-        args=CHROMIUM_ARGS,
-        viewport={"width": 1280, "height": 800},
-    )
+    context: BrowserContext = open_browser(pw, profile)
     console: list[str] = []
     try:
         if probe:
