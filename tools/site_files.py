@@ -23,9 +23,6 @@ from pathlib import Path
 from tools.runtime.vendor import runtime_files
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
-CONFIG = REPO_ROOT / "pyscript.toml"
-LIVE_CONFIG = REPO_ROOT / "learn.toml"
-FRONT_CONFIGS = (REPO_ROOT / "front.toml", REPO_ROOT / "game-front.toml")
 ASSETS = REPO_ROOT / "assets"
 
 #: The service worker: served at the site's top (its scope is the folder it is in), never
@@ -68,15 +65,13 @@ def config_sources(config_text: str) -> list[str]:
 
 
 def app_files() -> list[str]:
-    """The pages, every file in ``assets/``, and the sources both configs fetch."""
+    """The pages, every file in ``assets/``, and the sources the site's PyScript configs
+    (the ``.toml`` files among the pages) fetch."""
     assets = sorted(
         f"assets/{p.name}" for p in ASSETS.iterdir() if p.is_file() and not p.name.startswith(".")
     )
-    sources = {
-        *config_sources(CONFIG.read_text(encoding="utf-8")),
-        *config_sources(LIVE_CONFIG.read_text(encoding="utf-8")),
-        *(s for c in FRONT_CONFIGS for s in config_sources(c.read_text(encoding="utf-8"))),
-    }
+    configs = [REPO_ROOT / page for page in PAGES if page.endswith(".toml")]
+    sources = {s for c in configs for s in config_sources(c.read_text(encoding="utf-8"))}
     return [*PAGES, *assets, *sorted(sources)]
 
 

@@ -138,10 +138,11 @@ def closure(entries: tuple[str, ...] = ENTRIES) -> list[str]:
 
 
 FRONT_PAGES = {
-    FRONT_CONFIG: ("learn", "embed", "puzzles"),
-    GAME_FRONT_CONFIG: ("game",),
+    FRONT_CONFIG: ("the lesson boards'", ("learn", "embed", "puzzles")),
+    GAME_FRONT_CONFIG: ("the game's", ("game",)),
 }
-"""Each page side's config → the modules of ``front`` its pages' scripts import."""
+"""Each page side's config → whose it is (its header says so) and the modules of ``front``
+its pages' scripts import."""
 
 FRONT_HEAD = (
     """\
@@ -176,9 +177,9 @@ def front_closure(entries: tuple[str, ...]) -> list[str]:
 
 
 def front_text(config: Path = FRONT_CONFIG) -> str:
-    whose = "the game's" if config == GAME_FRONT_CONFIG else "the lesson boards'"
+    whose, entries = FRONT_PAGES[config]
     lines = [FRONT_HEAD.replace("{WHOSE}", whose)]
-    for module in front_closure(FRONT_PAGES[config]):
+    for module in front_closure(entries):
         lines.append(f'"./derive/{module}" = "./front/{Path(module).name}"\n')
     return "".join(lines)
 
