@@ -19,7 +19,7 @@ import random
 import sys
 
 from derive.ai.evaluate import WIN_BOUND
-from derive.ai.review import BUDGET, search_position, win_chance
+from derive.ai.review import BUDGET, SCALE, search_position, win_chance
 from derive.arena import Player
 from derive.game import Game
 
@@ -30,12 +30,12 @@ PAIRS = (
 )
 
 
-def game_points(args: tuple[int, str, int, int]) -> list[tuple[int, float, float]]:
+def game_points(args: tuple[int, str, int, int, int]) -> list[tuple[int, float, float]]:
     """(game index, mover's score, mover's result) for sampled positions of one game."""
-    index, rules, seed, every = args
+    index, rules, seed, every, max_plies = args
     first, second = PAIRS[index % len(PAIRS)]
     players = (Player.parse(first), Player.parse(second))
-    game = Game.new("ry", rules, seed=seed * 1_000_003 + index, max_plies=120)
+    game = Game.new("ry", rules, seed=seed * 1_000_003 + index, max_plies=max_plies)
     mine = "r" if index % 2 == 0 else "y"
     rng = random.Random(seed * 7919 + index)
     sampled: list[tuple[str, float]] = []
@@ -85,8 +85,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--every", type=int, default=2)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument(
+        "--max-plies",
+        type=int,
+        default=120,
+        help="the games' ply limit: 120 for L2; L3 games between these levels run longer (300)",
+    )
     args = parser.parse_args(argv)
-    tasks = [(i, args.rules, args.seed, args.every) for i in range(args.games)]
+    tasks = [(i, args.rules, args.seed, args.every, args.max_plies) for i in range(args.games)]
     with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
         results = pool.map(game_points, tasks)
     points = [p for game in results for p in game]
@@ -97,7 +103,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"fitted scale: {scale:.3f} (budget {BUDGET} nodes)")
     drawn = sum(1 for _, y in test if y == 0.5) / len(test)
     print(f"held-out positions from drawn games: {drawn:.1%}")
-    for name, value in (("curve", scale), ("constant 0.5", None)):
+    curves = (("curve", scale), (f"review's SCALE ({SCALE})", SCALE), ("constant 0.5", None))
+    for name, value in curves:
         ll, brier = log_loss(test, value)
         print(f"held-out {name}: log-loss {ll:.4f}, Brier {brier:.4f}")
     return 0
