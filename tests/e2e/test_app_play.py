@@ -3,12 +3,16 @@ the computer's reply, undo/redo and the end of a game."""
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Page, expect
 
+from derive.game import Game
+from derive.web.table import share
 from tests.e2e.appdriver import (
     AI_TIMEOUT_MS,
     board_position,
@@ -314,3 +318,33 @@ def test_history_on_a_phone_steps_under_the_board_and_by_the_arrow_keys(
     page.keyboard.press("ArrowLeft")
     expect(page.locator(".mark-cursor")).to_have_count(1)
     expect(banner).to_be_hidden()
+
+
+# Every move in the list whose notation the button cuts off (its text wider than its box).
+_CUT_MOVES = """() => [...document.querySelectorAll("#moves .mv")]
+    .filter((b) => b.scrollWidth > b.clientWidth + 0.5).map((b) => b.textContent)"""
+# The longest a move can be written: a capture along the tenth rank, at a three-figure ply,
+# marked a blunder by the review.
+_LONGEST = """() => { for (const b of document.querySelectorAll("#moves .mv")) {
+    b.dataset.ply = "120"; b.textContent = "b10xd10";
+    const mark = document.createElement("span");
+    mark.className = "mv-mark"; mark.textContent = "??"; b.append(mark); } }"""
+
+
+@pytest.mark.parametrize("seats", ["ry", "ryb", "rybg"])
+def test_no_move_is_cut_off_in_the_list(page: Page, server_url: str, seats: str) -> None:
+    """With three or four players, a round that does not fit on one line of the list takes
+    two: at a phone's width, or in the desktop's side column, no move is cut off."""
+    game = Game.new(seats, "L2", seed=7)
+    chooser = random.Random(7)
+    while len(game.moves) < 40 and not game.is_over:
+        game.push(chooser.choice(list(game.legal_moves())))
+    sizes = ((320, 640), (390, 844), (844, 390), (560, 900), (820, 1180), (1366, 900))
+    page.set_viewport_size({"width": 320, "height": 640})
+    open_app(page, server_url, f"?game={share.encode(game)}")
+    for longest in (False, True):
+        if longest:
+            page.evaluate(_LONGEST)
+        for width, height in sizes:
+            page.set_viewport_size({"width": width, "height": height})
+            assert page.evaluate(_CUT_MOVES) == [], (seats, width, height, longest)

@@ -115,8 +115,13 @@ def moves_html(ctrl: Controller, marks: Mapping[int, str] | None = None) -> str:
                 f'aria-label="{_attr(label)}">{escape(text)}{glyph}</button>'
             )
         rows.append(f"<li>{''.join(cells)}</li>")
-    # One column per seat, so a round of moves reads across as one line.
-    return f'<ol class="moves-list" style="--seats: {len(order)}">{"".join(rows)}</ol>{result}'
+    # One column per seat, so a round of moves reads across as one line (the style sheet
+    # gives a round of three or four two lines where its moves would not fit whole).
+    seats = len(order)
+    return (
+        f'<ol class="moves-list" data-seats="{seats}" style="--seats: {seats}">'
+        f'{"".join(rows)}</ol>{result}'
+    )
 
 
 # --------------------------------------------------------------------------- explanations
