@@ -120,7 +120,7 @@ def moves_html(ctrl: Controller, marks: Mapping[int, str] | None = None) -> str:
     seats = len(order)
     return (
         f'<ol class="moves-list" data-seats="{seats}" style="--seats: {seats}">'
-        f'{"".join(rows)}</ol>{result}'
+        f"{''.join(rows)}</ol>{result}"
     )
 
 
