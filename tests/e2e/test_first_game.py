@@ -177,3 +177,43 @@ def test_the_toolbar_says_what_each_button_does_on_a_phone(
     open_app(page, server_url, f"{query}&lang=en")
     assert short_labels(page) == ["New game", "Undo", "Redo", "Hint", "Turn the board", "Game"]
     screenshot("desktop", full_page=False)
+
+
+# For each select of the setup's players: whether it stays inside the players' box, and
+# whether its chosen words fit in it (their width, drawn in its font, against its own
+# width less its padding and the arrow's room).
+_SEATS_READ_WHOLE = """() => {
+  const box = document.querySelector("#setup fieldset.seats").getBoundingClientRect();
+  const pen = document.createElement("canvas").getContext("2d");
+  return [...document.querySelectorAll("#setup fieldset.seats select")].map((s) => {
+    const style = getComputedStyle(s);
+    pen.font = style.font;
+    const words = pen.measureText(s.options[s.selectedIndex].text).width;
+    const room = s.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return [s.name, s.getBoundingClientRect().right <= box.right + 0.5,
+            s.name === "pairing" || words + 24 <= room];
+  });
+}"""
+
+
+def test_the_players_choices_read_whole_on_a_small_phone(
+    page: Page, server_url: str, screenshot: Callable[..., Path]
+) -> None:
+    """At 360 px, in French (the longest words), every seat's level reads whole and the
+    teams' choice stays inside its box: beside the colour, "Ordinateur (difficile)" was
+    cut to "Ordinateur (di", and the teams' select ran past the dialog's edge."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    open_app(page, server_url, "?lang=fr")
+    dialog = page.locator("dialog#setup[open]")
+    expect(dialog).to_be_visible()
+    for seat, level in (("b", "ai:hard"), ("y", "ai:medium"), ("g", "ai:hard")):
+        dialog.locator(f'select[name="seat_{seat}"]').select_option(level)
+    teams = dialog.locator('input[name="teams"]')
+    expect(teams).to_be_enabled()
+    teams.check()
+    expect(dialog.locator('select[name="pairing"]')).to_be_enabled()
+    read = page.evaluate(_SEATS_READ_WHOLE)
+    assert len(read) == 5
+    assert [name for name, inside, whole in read if not (inside and whole)] == []
+    screenshot("setup-four-phone", full_page=False)
+    assert_accessible(page)
