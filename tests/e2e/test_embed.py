@@ -445,6 +445,18 @@ def test_the_kits_builder_says_what_the_rules_make_of_its_link(page: Page, serve
     expect(verdict).to_contain_text("accept")
 
 
+@pytest.mark.parametrize("name", ["embed-kit.html", "integrer.html"])
+def test_the_kits_parameters_read_on_a_phone(page: Page, server_url: str, name: str) -> None:
+    """The parameters' table fits a 360-px phone, its sentences wrapped: on one line each,
+    it was 1,300 px wide, read sideways."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(f"{server_url}/{name}")
+    box = page.locator(".table:has(table.params)")
+    expect(box).to_have_count(1)
+    wide, room = box.evaluate("b => [b.scrollWidth, b.clientWidth]")
+    assert wide <= room, (wide, room)
+
+
 #: The release after 2 s instead of a minute (``front/embed.py``'s ``deriveRestMs``, set
 #: before the frame's scripts run): when it comes is not asserted, only what it does. Not
 #: shorter: a board that answered must still be live when the test reads it (at 0.4 s a

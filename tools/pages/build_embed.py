@@ -581,18 +581,24 @@ def example_html(example: Example, lang: str) -> str:
     )
 
 
+def _breakable(sample: str) -> str:
+    """An example's text, which a phone's narrow column may break after a comma or a bar
+    as well as at a space (``<wbr>`` adds nothing to what is copied)."""
+    return escape(sample).replace(",", ",<wbr>").replace("|", "|<wbr>")
+
+
 def params_table(lang: str) -> str:
     words = KIT_WORDS[lang]
     head = "".join(f'<th scope="col">{escape(h)}</th>' for h in words.params_head)
     rows = "".join(
         f'<tr><th scope="row"><code>{name}</code></th><td>{escape(what)}</td>'
-        f"<td><code>{escape(sample)}</code></td></tr>"
+        f"<td><code>{_breakable(sample)}</code></td></tr>"
         for name, what, sample in words.params
     )
     return (
         f'<div class="table" tabindex="0" role="region" '
         f'aria-label="{escape(words.params_heading)}">'
-        f"<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table></div>"
+        f'<table class="params"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table></div>'
     )
 
 
