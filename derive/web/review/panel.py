@@ -315,10 +315,17 @@ def summary_html(
             f" {escape(words)}</li>"
         )
     listed = f'<ul class="review-summary">{"".join(rows)}</ul>'
+    # Three or four sides: the search judges a position for its side to move alone, and
+    # most costly moves go unmarked (measured: AI.md, "Win chance"), which a player is told.
+    rough = (
+        f'<p class="review-rough">{escape(i18n.t(lang, "review.rough"))}</p>'
+        if len(colours) > 2
+        else ""
+    )
     if not any(accuracy_of(judged, colour) is not None for colour in colours):
-        return listed
+        return listed + rough
     about = escape(i18n.t(lang, "review.accuracy.about"))
-    return f'{listed}<p class="review-accuracy">{about}</p>'
+    return f'{listed}<p class="review-accuracy">{about}</p>{rough}'
 
 
 def costly_summary(lang: str, judged: Sequence[Judged], colour: str) -> str:

@@ -499,6 +499,10 @@ EN: Final[dict[str, str]] = {
         "Accuracy says how close a player’s moves came to the best move found, from the"
         " chance of winning each one gave away: 100 if none gave any away."
     ),
+    "review.rough": (
+        "With three or four players, these figures are rough: the search weighs each"
+        " position for the player to move alone, so most costly moves go unmarked."
+    ),
     # The puzzles room (issue 26: puzzles.html, enigmes.html)
     "puzzles.title": "Dérive puzzles",
     "puzzles.heading": "Puzzles",
@@ -1088,6 +1092,11 @@ FR: Final[dict[str, str]] = {
         "La précision dit à quel point les coups d’un joueur approchent du meilleur coup"
         " trouvé, d’après les chances de gain que chacun a laissé échapper : 100 si aucun"
         " n’en a perdu."
+    ),
+    "review.rough": (
+        "À trois ou quatre joueurs, ces chiffres sont approximatifs : la recherche pèse"
+        " chaque position pour le seul joueur dont c’est le tour, et la plupart des coups"
+        " coûteux passent inaperçus."
     ),
     # The puzzles room (issue 26: puzzles.html, enigmes.html)
     "puzzles.title": "Énigmes de Dérive",

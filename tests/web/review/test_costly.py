@@ -227,6 +227,10 @@ def test_the_summary_counts_what_the_list_names() -> None:
     )
     assert costly_summary("fr", judged, "b") == "Aucun coup coûteux."
     html = summary_html("en", "ryb", judged)
+    # three sides: the player is told that these figures are rough (AI.md, "Win chance")
+    assert "With three or four players, these figures are rough" in _text(html)
+    assert "approximatifs" in _text(summary_html("fr", "ryb", judged))
+    assert "rough" not in _text(summary_html("en", "ry", judged))
     listed = costly_html("en", "ryb", judged)
     for colour, count in (("r", 3), ("y", 1), ("b", 0)):
         row = html.split(f'data-colour="{colour}"')[1].split("</li>")[0]
