@@ -105,7 +105,8 @@ def _least(loss: Callable[[float], float], lo: float, hi: float) -> float:
 
 def fit(points: list[tuple[float, float]]) -> float:
     """The scale of least log-loss (searched over its logarithm)."""
-    return math.exp(_least(lambda x: log_loss(points, math.exp(x))[0], math.log(0.1), 5.3))
+    least = _least(lambda x: log_loss(points, math.exp(x))[0], math.log(0.1), math.log(200.0))
+    return math.exp(least)
 
 
 def fit_offset(points: list[tuple[float, float]], scale: float) -> float:

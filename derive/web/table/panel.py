@@ -117,11 +117,7 @@ def moves_html(ctrl: Controller, marks: Mapping[int, str] | None = None) -> str:
         rows.append(f"<li>{''.join(cells)}</li>")
     # One column per seat, so a round of moves reads across as one line (the style sheet
     # gives a round of three or four two lines where its moves would not fit whole).
-    seats = len(order)
-    return (
-        f'<ol class="moves-list" data-seats="{seats}" style="--seats: {seats}">'
-        f"{''.join(rows)}</ol>{result}"
-    )
+    return f'<ol class="moves-list" data-seats="{len(order)}">{"".join(rows)}</ol>{result}'
 
 
 # --------------------------------------------------------------------------- explanations
