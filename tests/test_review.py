@@ -10,18 +10,26 @@ from typing import Any
 import pytest
 
 from derive import Game
+from derive.ai.evaluate import evaluate
 from derive.ai.review import (
     DEEP_BUDGET,
     DEEP_PER_SIDE,
     FORMAT,
     LUCK,
+    VERSION,
     Analysis,
     AnalysisError,
     Review,
+    accuracy,
     load_analysis,
+    many_chances,
+    search_position,
     swing,
+    weighed,
     win_chance,
 )
+from derive.arena import Player
+from derive.notation import Move
 
 BUDGET = 300
 """Small, to keep the tests quick: the judgements below hold at it."""
@@ -193,7 +201,7 @@ def test_round_trip_through_data_and_record() -> None:
     game = _game()
     analysis = _review(game)
     data = analysis.to_data()
-    assert data["format"] == FORMAT and data["version"] == 1 and data["budget"] == BUDGET
+    assert data["format"] == FORMAT and data["version"] == VERSION and data["budget"] == BUDGET
     assert Analysis.from_data(json.loads(json.dumps(data)), game) == analysis
     record = game.record()
     record["analysis"] = data
@@ -219,7 +227,7 @@ def _bad(data: dict[str, Any]) -> list[tuple[Any, str]]:
     return [
         ("nonsense", "not a Dérive analysis"),
         ({**data, "format": "derive-record"}, "not a Dérive analysis"),
-        ({**data, "version": 2}, "version"),
+        ({**data, "version": VERSION + 1}, "version"),
         ({**data, "budget": "lots"}, "budget"),
         ({**data, "plies": {}}, "should be a list"),
         ({**data, "plies": deep}, "nested too deeply"),
@@ -482,3 +490,78 @@ def test_the_second_pass_finds_the_same_however_thinly_it_is_sliced(
     assert sliced.analysis() == whole.analysis()
     assert any("deep" in e for e in whole.analysis().plies)
     assert steps_sliced > steps_whole  # really in slices
+
+
+def _seeded(seats: str, plies: int, seed: int) -> Game:
+    game = Game.new(seats, "L2", seed=seed, max_plies=200)
+    rng = random.Random(seed)
+    while game.ply < plies and not game.is_over:
+        game.play(rng.choice(game.legal_moves()))
+    return game
+
+
+def test_each_sides_chance_generalises_the_two_sided_curve() -> None:
+    # With two sides, the softmax of how each stands after the best move is the curve
+    # of the difference: three or four sides use the same scale, nothing refitted.
+    game = _seeded("ry", 12, 3)
+    best = Move.parse(search_position(game, BUDGET).best or "")
+    after = game.copy()
+    after.push(best)
+    standing = evaluate(after)
+    chances = many_chances(game, best)
+    assert chances["r"] == pytest.approx(win_chance(standing["r"] - standing["y"]))
+    assert sum(chances.values()) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("seats", ["rby", "rbyg"])
+def test_with_three_or_four_sides_each_side_has_its_own_chance(seats: str) -> None:
+    game = _seeded(seats, 24, 5)
+    found = search_position(game, BUDGET)
+    assert found.best is not None
+    after = game.copy()
+    after.push(Move.parse(found.best))
+    standing = evaluate(after)
+    # Not the mover's chance and an even share of the rest: each side as it stands.
+    by_standing = sorted(game.sides, key=lambda s: standing[s])
+    assert sorted(game.sides, key=lambda s: found.chances[s]) == by_standing
+    others = [found.chances[s] for s in game.sides if s != game.seating.team_of(game.to_move)]
+    assert max(others) - min(others) > 0.01
+    assert sum(found.chances.values()) == pytest.approx(1.0, abs=1e-3)
+
+
+def test_a_loss_among_three_or_four_counts_as_in_a_game_of_two() -> None:
+    assert weighed(0.10, 2) == pytest.approx(0.10)
+    assert weighed(0.10, 3) == pytest.approx(0.15)
+    assert weighed(0.10, 4) == pytest.approx(0.20)
+    assert accuracy([0.1], 4) < accuracy([0.1], 3) < accuracy([0.1], 2)  # type: ignore[operator]
+
+
+def test_a_random_player_of_three_is_judged_below_a_medium_one() -> None:
+    # A seeded game of three (medium red, random blue, easy yellow), reviewed by the
+    # first pass at the review's own budget: the random player's moves cost it, where
+    # each side's chance was its share of what the mover's search left (94 of 95
+    # moves of such a game judged at 0, AI.md).
+    levels = {"r": "medium", "b": "random", "y": "easy"}
+    players = {c: Player.parse(level) for c, level in levels.items()}
+    game = Game.new("rby", "L2", seed=5, max_plies=150)
+    rng = random.Random(5)
+    while not game.is_over:
+        move, _ = players[game.to_move].move(game, rng.getrandbits(32))
+        game.play(move)
+    analysis = Review(game, 600, deep=0, rollouts=0).finish()
+    figures = analysis.accuracy()
+    assert figures["r"] - figures["b"] >= 10
+    marked = [e for e in analysis.plies if e.get("mover") == "b" and e.get("label")]
+    assert marked
+
+
+def test_an_analysis_of_three_sides_from_before_their_own_chances_is_made_again() -> None:
+    game = _seeded("rby", 4, 2)
+    data = Review(game, 100).finish().to_data()
+    data["version"] = 1
+    assert Analysis.from_data(data, game).plies == []
+    two = _seeded("ry", 4, 2)
+    kept = Review(two, 100).finish()
+    old = kept.to_data()
+    old["version"] = 1
+    assert Analysis.from_data(old, two) == kept

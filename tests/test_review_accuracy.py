@@ -81,7 +81,11 @@ def test_the_summary_gives_each_players_accuracy_and_says_what_it_is(
     text = _text(html)
     rows = [_text(row) for row in html.split("</li>")[:2]]
     assert red in rows[0]
-    assert accuracy_of(judged, "y") == 97 and ("97" in rows[1])
+    assert accuracy_of(judged, "y", 2) == 97 and ("97" in rows[1])
+    # The same moves among three count for more: a fair chance is a third, not a half.
+    among_three = accuracy_of(judged, "y", 3)
+    assert among_three is not None and among_three < 97
+    assert f"{among_three} " in _text(summary_html(lang, "ryb", judged))
     assert about in text and text.count(about) == 1  # said once, under the lines
     assert not re.search(r"\b(loss|None|0\.\d)", text)  # players' words, no values
 

@@ -5,11 +5,11 @@ searched as the review searches it (``search_position`` at ``BUDGET`` nodes) and
 paired with the mover's result (1 win, 0.5 draw, 0 loss).  The one parameter of
 chance = 1 / (1 + exp(-score / scale)) is fitted by maximum likelihood on the
 games of even index and judged on the others (log-loss and Brier score against a
-constant 0.5).  With three or four seats (``--seats rby``, ``rbyg``: each side's score
-against its strongest rival, a draw shared evenly), the scale is kept and an offset added
-to the mover's log-odds is fitted instead, judged against a constant one in three or
-four: a measurement of how far the review's one curve is from those games (AI.md), not
-yet a figure the review uses.  Deterministic from its seed::
+constant 0.5).  With three or four seats (``--seats rby``, ``rbyg``; a draw shared
+evenly) nothing is fitted: the mover's chance as the review gives it
+(``many_chances``, at the two-sided scale) is judged on every game against a constant
+one in three or four, and its mean against how often the mover won (AI.md).
+Deterministic from its seed::
 
     python -m tools.fit_winchance --games 40 --jobs 2
     python -m tools.fit_winchance --seats rby --games 36 --jobs 2
@@ -50,45 +50,50 @@ def players_of(index: int, seats: str) -> dict[str, Player]:
     return {c: Player.parse(LEVELS[(index + k) % len(LEVELS)]) for k, c in enumerate(seats)}
 
 
-def game_points(args: tuple[int, str, str, int, int, int]) -> list[tuple[int, float, float]]:
-    """(game index, mover's score, mover's result) for sampled positions of one game: a
-    win 1, a loss 0, a draw shared evenly (0.5 between two sides)."""
+def game_points(
+    args: tuple[int, str, str, int, int, int],
+) -> list[tuple[int, float, float, float]]:
+    """(game index, mover's score, mover's chance as the review gives it, mover's result)
+    for sampled positions of one game: a win 1, a loss 0, a draw shared evenly (0.5
+    between two sides)."""
     index, seats, rules, seed, every, max_plies = args
     players = players_of(index, seats)
     game = Game.new(seats, rules, seed=seed * 1_000_003 + index, max_plies=max_plies)
     rng = random.Random(seed * 7919 + index)
-    sampled: list[tuple[str, float]] = []
+    sampled: list[tuple[str, float, float]] = []
     while not game.is_over:
         if game.ply % every == 0:
             found = search_position(game, BUDGET)
             assert found.score is not None
             if abs(found.score) < WIN_BOUND:  # a found win needs no curve
-                sampled.append((game.seating.team_of(game.to_move), found.score))
+                mover = game.seating.team_of(game.to_move)
+                sampled.append((mover, found.score, found.chances[mover]))
         move, _ = players[game.to_move].move(game, rng.getrandbits(32))
         game.play(move)
     winner = game.winner
     draw = 1.0 / len(game.sides)
     return [
-        (index, score, draw if winner is None else 1.0 if winner == mover else 0.0)
-        for mover, score in sampled
+        (index, score, chance, draw if winner is None else 1.0 if winner == mover else 0.0)
+        for mover, score, chance in sampled
     ]
 
 
-def log_loss(
-    points: list[tuple[float, float]],
-    scale: float | None,
-    offset: float = 0.0,
-    constant: float = 0.5,
-) -> tuple[float, float]:
-    """Mean log-loss and Brier score of the curve (``None``: always ``constant``)."""
+def judged(pairs: list[tuple[float, float]]) -> tuple[float, float]:
+    """Mean log-loss and Brier score of chances against results, (chance, result) each."""
     ll = brier = 0.0
-    for score, y in points:
-        # The offset moves the curve's log-odds: a score of offset * scale more.
-        p = constant if scale is None else win_chance(score + offset * scale, scale)
-        p = min(max(p, 1e-6), 1 - 1e-6)
+    for chance, y in pairs:
+        p = min(max(chance, 1e-6), 1 - 1e-6)
         ll -= y * math.log(p) + (1 - y) * math.log(1 - p)
         brier += (p - y) ** 2
-    return ll / len(points), brier / len(points)
+    return ll / len(pairs), brier / len(pairs)
+
+
+def log_loss(
+    points: list[tuple[float, float]], scale: float | None, constant: float = 0.5
+) -> tuple[float, float]:
+    """``judged`` for the curve at ``scale`` of (score, result) points (``None``: always
+    ``constant``)."""
+    return judged([(constant if scale is None else win_chance(s, scale), y) for s, y in points])
 
 
 def _least(loss: Callable[[float], float], lo: float, hi: float) -> float:
@@ -109,11 +114,6 @@ def fit(points: list[tuple[float, float]]) -> float:
     return math.exp(least)
 
 
-def fit_offset(points: list[tuple[float, float]], scale: float) -> float:
-    """The offset of least log-loss for ``scale``, added to the mover's log-odds."""
-    return _least(lambda x: log_loss(points, scale, x)[0], -5.0, 5.0)
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=40)
@@ -131,7 +131,7 @@ def main(argv: list[str] | None = None) -> int:
         "--seats",
         default="ry",
         help="the colours seated, one side each: ry (the scale is fitted), or rby and rbyg "
-        "(an offset to the mover's log-odds, SCALE kept)",
+        "(the review's chances judged, nothing fitted)",
     )
     args = parser.parse_args(argv)
     sides = len(args.seats)
@@ -144,31 +144,36 @@ def main(argv: list[str] | None = None) -> int:
     with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
         results = pool.map(game_points, tasks)
     points = [p for game in results for p in game]
-    train = [(s, y) for i, s, y in points if i % 2 == 0]
-    test = [(s, y) for i, s, y in points if i % 2 == 1]
+    if sides > 2:
+        # Nothing fitted: every game is held out.
+        given = [(chance, y) for _, _, chance, y in points]
+        print(f"{args.games} {args.rules} games of {args.seats}, {len(given)} positions")
+        mean = sum(p for p, _ in given) / len(given)
+        won = sum(y for _, y in given) / len(given)
+        print(f"mean chance of the side to move: {mean:.3f}; its mean result: {won:.3f}")
+        for name, chances in (
+            ("the review's chances", given),
+            (f"constant 1/{sides}", [(1 / sides, y) for _, y in given]),
+        ):
+            ll, brier = judged(chances)
+            print(f"{name}: log-loss {ll:.4f}, Brier {brier:.4f}")
+        return 0
+    train = [(s, y) for i, s, _, y in points if i % 2 == 0]
+    test = [(s, y) for i, s, _, y in points if i % 2 == 1]
     print(
         f"{args.games} {args.rules} games of {args.seats}, "
         f"{len(train)} train / {len(test)} held-out positions"
     )
     drawn = sum(1 for _, y in test if 0 < y < 1) / len(test)
     print(f"held-out positions from drawn games: {drawn:.1%}")
-    curves: list[tuple[str, float | None, float]]
-    if sides == 2:
-        scale = fit(train)
-        print(f"fitted scale: {scale:.3f} (budget {BUDGET} nodes)")
-        curves = [("curve", scale, 0.0), (f"review's SCALE ({SCALE})", SCALE, 0.0)]
-    else:
-        offset = fit_offset(train, SCALE)
-        print(f"fitted offset for {sides} sides: {offset:.3f} (SCALE {SCALE} kept)")
-        for name, value in (("the review's curve", 0.0), ("with the offset", offset)):
-            mean = sum(win_chance(s + value * SCALE) for s, _ in test) / len(test)
-            print(f"held-out mean chance of the side to move, {name}: {mean:.3f}")
-        curves = [
-            ("curve with the fitted offset", SCALE, offset),
-            ("the review's curve (no offset)", SCALE, 0.0),
-        ]
-    for name, scale_of, offset_of in [*curves, (f"constant 1/{sides}", None, 0.0)]:
-        ll, brier = log_loss(test, scale_of, offset_of, constant=1 / sides)
+    scale = fit(train)
+    print(f"fitted scale: {scale:.3f} (budget {BUDGET} nodes)")
+    for name, scale_of in (
+        ("curve", scale),
+        (f"review's SCALE ({SCALE})", SCALE),
+        ("constant 0.5", None),
+    ):
+        ll, brier = log_loss(test, scale_of)
         print(f"held-out {name}: log-loss {ll:.4f}, Brier {brier:.4f}")
     return 0
 

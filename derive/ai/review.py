@@ -16,7 +16,7 @@ The API (all the browser worker needs)::
     load_analysis(record, game)      # (Analysis | None, message | None)
     Review(game, resume=analysis)    # goes on from a partial analysis
 
-``to_data()`` is ``{"format": "derive-analysis", "version": 1, "budget": nodes,
+``to_data()`` is ``{"format": "derive-analysis", "version": 2, "budget": nodes,
 "plies": [...]}``; ``plies[k]`` is the position after ``k`` moves (0: the start)::
 
     {"ply": k,
@@ -106,9 +106,13 @@ same budget), never by the result it got: the difference is luck, not a mistake.
 
 Win chances come from the search score through a logistic curve fitted on arena
 games (``SCALE``, AI.md, ``tools/fit_winchance.py``).  With two sides the mover's
-chance is the logistic of its score; with three or four it is the same curve of
-its score against its strongest rival, the rest shared evenly by the others (not
-fitted: the arena data are two-sided).
+chance is the logistic of its score.  With three or four, the mover's score (against
+its strongest rival, as the search sees it) says nothing of how the others share the
+rest, and shared evenly it made a leader's every move look like a loss: each side's
+chance is instead a softmax of how each stands once the mover has played its best
+move (``many_chances``: nothing fitted, calibrated on arena games of three and four;
+a found win or loss still decides), and a loss counts as in a game of two
+(``weighed``).
 """
 
 from __future__ import annotations
@@ -126,13 +130,16 @@ from ..board import square_name
 from ..game import Game
 from ..limits import MAX_PLIES, kind_of
 from ..notation import CAPTURE, REROLL, Move
-from .evaluate import WIN_BOUND, exposed
+from .evaluate import WIN_BOUND, evaluate, exposed
 from .facts import die, facts
 from .levels import level_spec
 from .search import Search
 
 FORMAT: Final = "derive-analysis"
-VERSION: Final = 1
+VERSION: Final = 2
+"""2: each side's own chance with three or four sides (``many_chances``).  A version-1
+analysis of such a game is read as none, and the game reviewed again: its figures
+were another curve's, and a resumed review would judge across the two."""
 
 BUDGET: Final = 600
 """Nodes per searched position.  CPython searches 12,000-15,000 nodes/s on an L2
@@ -202,7 +209,7 @@ giving each play-out its own line), at its arena node budget."""
 
 _LEAF: Final = replace(_POLICY, noise=0.0)
 """How the position a play-out reached is judged: the same one-ply search, noise-free,
-its score put through the win chance's curve."""
+its score and best move made a win chance as a searched position's are (``_chances``)."""
 
 CERTAIN: Final = ("misses_win", "allows_win", "allows_forced_win")
 """Reasons that are facts, not estimates (a win at once, or proven): never rolled out."""
@@ -243,12 +250,49 @@ def _terminal_chances(game: Game) -> dict[str, float]:
     return {s: 1.0 if s == winner else 0.0 for s in sides}
 
 
-def _chances(game: Game, score: float) -> dict[str, float]:
+def _chances(game: Game, score: float, best: Move) -> dict[str, float]:
+    """Each side's chance in ``game``, its search having found ``best`` and ``score``;
+    rounded as stored, so that a resumed review judges from the same numbers."""
     mover = game.seating.team_of(game.to_move)
-    p = win_chance(score)
-    others = [s for s in game.sides if s != mover]
-    # Rounded as stored, so that a resumed review judges from the same numbers.
-    return {s: round(p if s == mover else (1.0 - p) / len(others), 4) for s in game.sides}
+    if len(game.sides) == 2:
+        p = win_chance(score)
+        return {s: round(p if s == mover else 1.0 - p, 4) for s in game.sides}
+    if score >= WIN_BOUND:
+        return {s: 1.0 if s == mover else 0.0 for s in game.sides}
+    chances = many_chances(game, best)
+    if score <= -WIN_BOUND:
+        # A proven loss: the mover's share goes to the others, as they stood.
+        rest = sum(p for s, p in chances.items() if s != mover) or 1.0
+        chances = {s: 0.0 if s == mover else p / rest for s, p in chances.items()}
+    return {s: round(p, 4) for s, p in chances.items()}
+
+
+def many_chances(game: Game, best: Move, scale: float = SCALE) -> dict[str, float]:
+    """Each side's chance with three or four sides: a softmax of how each stands
+    (``evaluate``) once the side to move has played ``best`` (a re-roll: the mean over
+    its six results), at the two-sided curve's ``scale``, so that with two sides it
+    would be that curve of the difference.  Nothing in it is fitted on games of three
+    or four, and on them it is calibrated (AI.md, "Win chance")."""
+    results = [best._replace(value=r) for r in range(1, 7)] if best.kind == REROLL else [best]
+    total = dict.fromkeys(game.sides, 0.0)
+    for move in results:
+        after = game.copy()
+        after.push(move)
+        share = (
+            _terminal_chances(after)
+            if after.is_over
+            else _softmax({s: v / scale for s, v in evaluate(after).items()})
+        )
+        for side, p in share.items():
+            total[side] += p / len(results)
+    return total
+
+
+def _softmax(logits: dict[str, float]) -> dict[str, float]:
+    top = max(logits.values())
+    weights = {s: math.exp(v - top) for s, v in logits.items()}
+    whole = sum(weights.values())
+    return {s: w / whole for s, w in weights.items()}
 
 
 @dataclass(frozen=True)
@@ -283,7 +327,8 @@ class _Searching:
         if not progress.done:
             return None
         score = round(progress.score, 4)
-        return Searched(str(progress.best_move), score, _chances(self.game, score))
+        best = progress.best_move
+        return Searched(str(best), score, _chances(self.game, score, best))
 
 
 def _resolved(move: Move, rng: random.Random) -> Move:
@@ -356,7 +401,7 @@ class _Rollouts:
         if game.is_over:
             return _terminal_chances(game)[self.mover]
         found = Search(game, spec=_LEAF, seed=0, max_nodes=_LEAF.arena_nodes).finish()
-        return _chances(game, round(found.score, 4))[self.mover]
+        return _chances(game, round(found.score, 4), found.best_move)[self.mover]
 
 
 @dataclass
@@ -387,6 +432,8 @@ class Analysis:
         plies = data.get("plies")
         if not isinstance(plies, list):
             raise AnalysisError(f"the analysis's plies should be a list, not {kind_of(plies)}")
+        if version < 2 and len(game.sides) > 2:
+            return cls(budget)
         if len(plies) > len(game.moves) + 1:
             raise AnalysisError(
                 f"the analysis has {len(plies)} positions but the game only "
@@ -460,7 +507,8 @@ class Analysis:
         for entry in self.plies:
             if "mover" in entry:
                 losses.setdefault(entry["mover"], []).append(float(entry["loss"]))
-        found = {side: accuracy(each) for side, each in losses.items()}
+        sides = len(self.plies[0]["chances"]) if self.plies else 2
+        found = {side: accuracy(each, sides) for side, each in losses.items()}
         return {side: figure for side, figure in found.items() if figure is not None}
 
     def turning_point(self) -> int | None:
@@ -502,12 +550,12 @@ def move_accuracy(loss: float) -> float:
     return max(0.0, min(100.0, 103.1668 * math.exp(-0.04354 * drop) - 3.1669 + 1.0))
 
 
-def accuracy(losses: Iterable[float]) -> float | None:
-    """A player's accuracy, 0-100, over its moves' losses: the mean of their accuracies'
-    arithmetic and harmonic means (``move_accuracy``), ``None`` without a move.  The
-    harmonic mean counts each move at least 1, as lichess does, so that one move at 0
-    does not make the whole game 0."""
-    scores = [move_accuracy(loss) for loss in losses]
+def accuracy(losses: Iterable[float], sides: int = 2) -> float | None:
+    """A player's accuracy, 0-100, over its moves' losses in a game of ``sides`` sides
+    (``weighed``): the mean of their accuracies' arithmetic and harmonic means
+    (``move_accuracy``), ``None`` without a move.  The harmonic mean counts each move at
+    least 1, as lichess does, so that one move at 0 does not make the whole game 0."""
+    scores = [move_accuracy(weighed(loss, sides)) for loss in losses]
     if not scores:
         return None
     mean = sum(scores) / len(scores)
@@ -622,8 +670,24 @@ def load_analysis(record: Any, game: Game) -> tuple[Analysis | None, str | None]
         return None, str(error)
 
 
-def _label(loss: float) -> str | None:
-    return next((name for name, limit in THRESHOLDS if loss >= limit - 1e-9), None)
+def weighed(chance: float, sides: int) -> float:
+    """A fall (or rise) in win chance counted as in a game of two: with three or four
+    sides a fair chance is a third or a quarter, not a half, and lichess's thresholds
+    and accuracy curve are made for a half, so it counts ``sides / 2`` times.  Measured
+    (AI.md, "Three or four sides"): unweighed, a ``random`` player of three had one move
+    in 21 marked, weighed one in 11."""
+    return chance * sides / 2
+
+
+def _label(loss: float, sides: int) -> str | None:
+    weight = weighed(loss, sides)
+    return next((name for name, limit in THRESHOLDS if weight >= limit - 1e-9), None)
+
+
+def _luck_label(luck: float | None, sides: int) -> str | None:
+    if luck is None or abs(weighed(luck, sides)) < LUCK:
+        return None
+    return "lucky" if luck > 0 else "unlucky"
 
 
 def _loss(best: Searched, move: Move, played: float, mover: str) -> float:
@@ -665,6 +729,7 @@ class Review:
         while here.moves:
             here.undo()
         self._positions: list[Game] = [here.copy()]
+        self._sides = len(game.sides)
         for move in self._moves:
             here.push(move)
             self._positions.append(here.copy())
@@ -909,7 +974,7 @@ class Review:
             "reason": entry["reason"],
         }
         loss = round(max(0.0, min(1.0, gain)), 4)
-        label = _label(loss) if low > 0 else None
+        label = _label(loss, self._sides) if low > 0 else None
         same = entry.get("better", better) == better
         if label and not (entry["reason"] and same):
             entry["reason"] = self._reason(k, mover, better, self._plies[k].get("best"))
@@ -941,7 +1006,7 @@ class Review:
         # A proven loss stays one, whatever a search of it says at its horizon.
         played = entry["chances"][mover] if proof else after.chances[mover]
         loss = _loss(before, self._moves[k - 1], played, mover)
-        label = _label(loss)
+        label = _label(loss, self._sides)
         entry["first"] = {"loss": entry["loss"], "label": entry["label"]}
         entry["deep"] = self.deep
         entry["loss"], entry["label"] = loss, label
@@ -1065,7 +1130,7 @@ class Review:
             mean = old.chances[entry["mover"]] - (entry["luck"] or 0.0)
             luck = round(chances[entry["mover"]] - mean, 4)
             entry["luck"] = luck
-            entry["luck_label"] = None if abs(luck) < LUCK else "lucky" if luck > 0 else "unlucky"
+            entry["luck_label"] = _luck_label(luck, self._sides)
 
     def _judgement(self, k: int) -> dict[str, Any]:
         before = self._positions[k - 1]
@@ -1084,10 +1149,8 @@ class Review:
         else:
             played = actual
         loss = _loss(best, move, played, mover)
-        label = _label(loss)
-        luck_label = None
-        if luck is not None and abs(luck) >= LUCK:
-            luck_label = "lucky" if luck > 0 else "unlucky"
+        label = _label(loss, self._sides)
+        luck_label = _luck_label(luck, self._sides)
         return {
             "move": str(move),
             "mover": mover,

@@ -303,7 +303,7 @@ def summary_html(
         rolls = [i18n.counted(lang, COUNT_KEYS[k], found[k]) for k in LUCK if found[k]]
         if rolls:
             words += " " + i18n.t(lang, "review.summary.luck", rolls=_and(lang, rolls))
-        figure = accuracy_of(judged, colour)
+        figure = accuracy_of(judged, colour, len(colours))
         if figure is not None:
             words += " " + i18n.t(lang, "review.accuracy", accuracy=figure)
         words += " " + costly_summary(lang, judged, colour)
@@ -315,14 +315,15 @@ def summary_html(
             f" {escape(words)}</li>"
         )
     listed = f'<ul class="review-summary">{"".join(rows)}</ul>'
-    # Three or four sides: the search judges a position for its side to move alone, and
-    # most costly moves go unmarked (measured: AI.md, "Win chance"), which a player is told.
+    # Three or four sides: each side's chance is calibrated, but on seeded games the
+    # accuracies of four levels came out of order (measured: AI.md, "Three or four sides"), which a
+    # player is told.
     rough = (
         f'<p class="review-rough">{escape(i18n.t(lang, "review.rough"))}</p>'
         if len(colours) > 2
         else ""
     )
-    if not any(accuracy_of(judged, colour) is not None for colour in colours):
+    if not any(accuracy_of(judged, colour, len(colours)) is not None for colour in colours):
         return listed + rough
     about = escape(i18n.t(lang, "review.accuracy.about"))
     return f'{listed}<p class="review-accuracy">{about}</p>{rough}'
@@ -340,10 +341,11 @@ def costly_summary(lang: str, judged: Sequence[Judged], colour: str) -> str:
     )
 
 
-def accuracy_of(judged: Sequence[Judged], colour: str) -> int | None:
-    """``colour``'s accuracy, 0-100, over its moves judged so far (``ai.review.accuracy``:
-    lichess's, from the win chance each move gave away), ``None`` before its first."""
-    figure = accuracy(entry.loss for entry in judged if entry.mover == colour)
+def accuracy_of(judged: Sequence[Judged], colour: str, sides: int) -> int | None:
+    """``colour``'s accuracy, 0-100, over its moves judged so far in a game of ``sides``
+    sides (``ai.review.accuracy``: lichess's, from the win chance each move gave away),
+    ``None`` before its first."""
+    figure = accuracy((entry.loss for entry in judged if entry.mover == colour), sides)
     return None if figure is None else round(figure)
 
 

@@ -500,8 +500,8 @@ EN: Final[dict[str, str]] = {
         " chance of winning each one gave away: 100 if none gave any away."
     ),
     "review.rough": (
-        "With three or four players, these figures are rough: the search weighs each"
-        " position for the player to move alone, so most costly moves go unmarked."
+        "With three or four players, these figures are rough: each move weighs less on"
+        " who wins, so one player’s good and bad moves are harder to tell apart."
     ),
     # The puzzles room (issue 26: puzzles.html, enigmes.html)
     "puzzles.title": "Dérive puzzles",
@@ -1094,9 +1094,9 @@ FR: Final[dict[str, str]] = {
         " n’en a perdu."
     ),
     "review.rough": (
-        "À trois ou quatre joueurs, ces chiffres sont approximatifs : la recherche pèse"
-        " chaque position pour le seul joueur dont c’est le tour, et la plupart des coups"
-        " coûteux passent inaperçus."
+        "À trois ou quatre joueurs, ces chiffres sont approximatifs : chaque coup pèse"
+        " moins sur l’issue de la partie, et les bons coups d’un joueur se distinguent"
+        " moins bien de ses mauvais."
     ),
     # The puzzles room (issue 26: puzzles.html, enigmes.html)
     "puzzles.title": "Énigmes de Dérive",
