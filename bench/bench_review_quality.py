@@ -270,6 +270,12 @@ def main() -> None:
         help="the loser's named costliest moves played out per game",
     )
     parser.add_argument("--seed", type=int, default=4000)
+    parser.add_argument(
+        "--first",
+        type=int,
+        default=0,
+        help="the first game's index: a run stopped early goes on from where it stopped",
+    )
     parser.add_argument("--results", type=Path, default=RESULTS, help="the JSON file to write")
     parser.add_argument("--deep", type=int, default=DEEP_BUDGET, help="second pass nodes (0: none)")
     parser.add_argument(
@@ -304,7 +310,7 @@ def main() -> None:
 
     for pair_name in args.pairs.split(","):
         for rules in args.rules.split(","):
-            for index in range(args.games):
+            for index in range(args.first, args.games):
                 game, seats = play_game(PAIRS[pair_name], rules, args.seed, index)
                 analysis, (first, deep, roll), searches = review(game, args.deep, args.rollouts)
                 played = Played(game, seats, analysis, first, deep, roll, searches)

@@ -883,14 +883,29 @@ class Review:
                 continue
             if self._positions[k].is_over:
                 continue  # the move ended the game: nothing deeper to see
-            later = plies[min(k + 1, last)]["chances"][mover]
-            fall = plies[k - 1]["chances"][mover] - min(entry["chances"][mover], later)
+            fall = self._fall(k)
             first = entry.get("first", entry)  # as the first pass judged it
-            if fall >= DOUBT or first["label"]:
+            if weighed(fall, self._sides) >= DOUBT or first["label"]:
                 falls.setdefault(mover, []).append((max(fall, first["loss"]), k))
         return sorted(
             k for found in falls.values() for _, k in sorted(found, reverse=True)[:DEEP_PER_SIDE]
         )
+
+    def _fall(self, k: int) -> float:
+        """How far the chance of move ``k``'s mover fell from the position before it to
+        the lower of the position after it and the next one it was to move in (the
+        reply the first pass may not have seen is in that fall)."""
+        plies, mover = self._plies, self._plies[k]["mover"]
+        later = next(
+            (
+                j
+                for j in range(k + 1, len(plies))
+                if self._positions[j].seating.team_of(self._positions[j].to_move) == mover
+            ),
+            len(plies) - 1,
+        )
+        after = min(plies[k]["chances"][mover], plies[later]["chances"][mover])
+        return plies[k - 1]["chances"][mover] - after
 
     def _third(self) -> list[int]:
         """The moves the rollouts have still to settle ([] once done); chosen when the
@@ -936,10 +951,8 @@ class Review:
                 continue
             if self._alternative(k) is None:
                 continue
-            later = plies[min(k + 1, last)]["chances"][mover]
-            fall = plies[k - 1]["chances"][mover] - min(entry["chances"][mover], later)
-            doubt = max(fall, searched["loss"])
-            if doubt >= ROLL_DOUBT:
+            doubt = max(self._fall(k), searched["loss"])
+            if weighed(doubt, self._sides) >= ROLL_DOUBT:
                 found.setdefault(mover, []).append((doubt, k))
         return sorted(
             k for each in found.values() for _, k in sorted(each, reverse=True)[:ROLL_PER_SIDE]
