@@ -93,3 +93,15 @@ def test_the_summary_gives_each_players_accuracy_and_says_what_it_is(
 def test_no_figure_and_no_explanation_before_any_move_is_judged() -> None:
     html = summary_html("en", "ry", [])
     assert "Accuracy" not in html and "review-accuracy" not in html
+
+
+def test_judge_levels_rotates_the_seats_and_names_each_moves_level() -> None:
+    from tools.judge_levels import judged, seated
+
+    levels = ["medium", "random", "easy"]
+    assert seated(levels, "rby", 0) == {"r": "medium", "b": "random", "y": "easy"}
+    assert seated(levels, "rby", 1) == {"r": "random", "b": "easy", "y": "medium"}
+    moves = judged((0, "rby", ["random", "random", "easy"], "L2", 1, 12))
+    assert len(moves) == 12
+    assert {level for level, _, _ in moves} == {"random", "easy"}
+    assert all(0.0 <= loss <= 1.0 for _, loss, _ in moves)

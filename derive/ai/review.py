@@ -673,9 +673,8 @@ def load_analysis(record: Any, game: Game) -> tuple[Analysis | None, str | None]
 def weighed(chance: float, sides: int) -> float:
     """A fall (or rise) in win chance counted as in a game of two: with three or four
     sides a fair chance is a third or a quarter, not a half, and lichess's thresholds
-    and accuracy curve are made for a half, so it counts ``sides / 2`` times.  Measured
-    (AI.md, "Three or four sides"): unweighed, a ``random`` player of three had one move
-    in 21 marked, weighed one in 11."""
+    and accuracy curve are made for a half, so it counts ``sides / 2`` times (how that
+    judges levels of known strength: AI.md, "Three or four sides")."""
     return chance * sides / 2
 
 
@@ -904,8 +903,8 @@ class Review:
             ),
             len(plies) - 1,
         )
-        after = min(plies[k]["chances"][mover], plies[later]["chances"][mover])
-        return plies[k - 1]["chances"][mover] - after
+        after = min(float(plies[k]["chances"][mover]), float(plies[later]["chances"][mover]))
+        return float(plies[k - 1]["chances"][mover]) - after
 
     def _third(self) -> list[int]:
         """The moves the rollouts have still to settle ([] once done); chosen when the
