@@ -4,13 +4,13 @@ lichess curve of the win chance each move gave away, and what the summary says o
 from __future__ import annotations
 
 import re
-from html import unescape
 from typing import Any
 
 import pytest
 
 from derive.ai.review import Analysis, accuracy, move_accuracy
 from derive.web.review.panel import Judged, accuracy_of, summary_html
+from tests.web_helpers import html_text
 
 
 def _analysis(moves: list[tuple[str, float]]) -> Analysis:
@@ -52,10 +52,6 @@ def test_a_player_who_throws_away_a_won_game_is_low() -> None:
     assert _analysis(slow).accuracy()["r"] == 100.0
 
 
-def _text(html: str) -> str:
-    return unescape(re.sub(r"<[^>]+>", " ", html))
-
-
 @pytest.mark.parametrize(
     ("lang", "red", "about"),
     [
@@ -78,14 +74,14 @@ def test_the_summary_gives_each_players_accuracy_and_says_what_it_is(
     judged += [Judged(2 * k + 2, "y", "j10-i9", loss=0.01) for k in range(19)]
     judged.append(Judged(39, "r", "d2-e3", "blunder", loss=0.8, before=0.9, chance=0.1))
     html = summary_html(lang, "ry", judged)
-    text = _text(html)
-    rows = [_text(row) for row in html.split("</li>")[:2]]
+    text = html_text(html)
+    rows = [html_text(row) for row in html.split("</li>")[:2]]
     assert red in rows[0]
     assert accuracy_of(judged, "y", 2) == 97 and ("97" in rows[1])
     # The same moves among three count for more: a fair chance is a third, not a half.
     among_three = accuracy_of(judged, "y", 3)
     assert among_three is not None and among_three < 97
-    assert f"{among_three} " in _text(summary_html(lang, "ryb", judged))
+    assert f"{among_three} " in html_text(summary_html(lang, "ryb", judged))
     assert about in text and text.count(about) == 1  # said once, under the lines
     assert not re.search(r"\b(loss|None|0\.\d)", text)  # players' words, no values
 

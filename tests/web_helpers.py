@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import re
 from collections.abc import Coroutine
+from html import unescape
 from typing import Any, TypeVar
 
 from derive import Game
@@ -27,3 +29,16 @@ def run_async(coroutine: Coroutine[Any, Any, T]) -> T:
     process, leave Playwright's event loop running on this one."""
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
         return pool.submit(asyncio.run, coroutine).result()
+
+
+def plain(text: str) -> str:
+    """``text`` with its no-break spaces as spaces: French puts them before ``: ; ! ? %
+    »`` (``i18n._french_spaces``, tested on its own), and a test of the words compares
+    words."""
+    return text.replace("\u00a0", " ")
+
+
+def html_text(html: str) -> str:
+    """What a reader reads of ``html``: its tags as spaces, its entities as characters,
+    its no-break spaces as spaces (``plain``)."""
+    return plain(unescape(re.sub(r"<[^>]+>", " ", html)))

@@ -14,7 +14,7 @@ from derive.web.link import ViewError
 from derive.web.play import run
 from derive.web.play.page import Page
 from derive.web.postlink import MAX_MESSAGE_CHARS, PostLink
-from tests.web_helpers import run_async
+from tests.web_helpers import plain, run_async
 
 
 async def turns(count: int = 4) -> None:
@@ -179,7 +179,7 @@ def test_a_page_started_again_after_its_worker_was_lost_says_so() -> None:
         return json.dumps(shown[-1], ensure_ascii=False)
 
     said = "Le jeu s’est arrêté et a redémarré : votre partie reprend où elle en était."
-    assert said in run_async(scenario(True))
+    assert said in plain(run_async(scenario(True)))
     for not_said in (False, "yes", 1):
         assert "redémarré" not in run_async(scenario(not_said))
 
@@ -196,7 +196,7 @@ def test_a_review_parameter_not_used_is_said_and_the_game_opens() -> None:
         shown = [call["args"][0] for call in posted_calls(posted) if call["call"] == "show"]
         return json.dumps(shown[-1], ensure_ascii=False)
 
-    said = run_async(scenario())
+    said = plain(run_async(scenario()))
     assert "Une partie de ce lien n’a pas servi : paramètre « review » : seul review=1" in said
     assert "ne peut pas être ouvert" not in said
 

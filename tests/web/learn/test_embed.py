@@ -22,6 +22,7 @@ from derive.web.learn.lessons import BY_ID
 from derive.web.table import params
 from derive.web.words import engine_fr
 from tests.web.learn.test_rules_page import _Nesting
+from tests.web_helpers import plain
 from tools import site_files
 from tools.pages import build_embed, build_learn, build_live, build_web
 from tools.pages.site_url import SERVE_URL
@@ -93,7 +94,7 @@ def test_a_bad_parameter_is_named_with_its_reason_in_french_too(
         embed.board(embed.parse(query, "en"))
     assert caught.value.name == name
     assert engine_fr.untranslated(caught.value.reason) == [], caught.value.reason
-    french = embed.error_text(caught.value, "fr")
+    french = plain(embed.error_text(caught.value, "fr"))
     assert french.startswith("Ce lien ne peut pas être ouvert : ")
     assert f"paramètre « {name} »" in french
 
@@ -115,7 +116,7 @@ def test_what_the_engine_refuses_is_named_by_parameter(
         with pytest.raises(params.ParamError) as caught:
             embed.board(embed.parse(query, lang))
         assert caught.value.name == name and part in caught.value.reason
-        text = embed.error_text(caught.value, lang)
+        text = plain(embed.error_text(caught.value, lang))
         assert ("paramètre « " if lang == "fr" else "parameter “") + name in text
         assert "(R" not in text  # players' words
 

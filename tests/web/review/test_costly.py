@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import random
 import re
-from html import unescape
 
 import pytest
 
@@ -24,6 +23,7 @@ from derive.web.review.panel import (
     summary_html,
 )
 from derive.web.table import drills
+from tests.web_helpers import html_text, plain
 
 CAPTURE_D5 = {
     "code": "allows_capture",
@@ -33,10 +33,6 @@ CAPTURE_D5 = {
     "does": [{"fact": "capture", "square": "d6", "colour": "y", "value": 3}],
 }
 STEP_C3_D4 = [{"fact": "step", "from": "c3", "to": "d4", "rows": 1}]
-
-
-def _text(html: str) -> str:
-    return unescape(re.sub(r"<[^>]+>", " ", html))
 
 
 def _picked(judged: list[Judged], colour: str) -> list[int]:
@@ -143,7 +139,7 @@ def test_the_search_side_picks_the_same() -> None:
 )
 def test_a_costly_move_in_words(lang: str, you: bool, expected: str) -> None:
     entry = Judged(14, "r", "c3-d4", None, "e5xd6", CAPTURE_D5, loss=0.07, did=STEP_C3_D4)
-    assert cost_words(lang, entry, you=you) == expected
+    assert plain(cost_words(lang, entry, you=you)) == expected
 
 
 def test_a_costly_move_says_its_mark_and_what_it_knows() -> None:
@@ -151,7 +147,7 @@ def test_a_costly_move_says_its_mark_and_what_it_knows() -> None:
     assert cost_words("en", marked) == (
         "Move 9: j10-i9 cost Yellow 22% of their winning chances (a mistake). Better: i9-h8."
     )
-    assert cost_words("fr", marked).startswith(
+    assert plain(cost_words("fr", marked)).startswith(
         "Coup 9 : j10-i9 a coûté à Jaune 22 % de ses chances de gain (une erreur)."
     )
     # What it did alone, or why alone: one sentence either way.
@@ -162,7 +158,7 @@ def test_a_costly_move_says_its_mark_and_what_it_knows() -> None:
     why = Judged(3, "r", "c3-d4", None, "a1-b2", CAPTURE_D5, loss=0.05)
     assert "It lets Yellow capture the 4 on d5. Better: a1-b2. It captures" in cost_words("en", why)
     team = Judged(3, "ry", "c3-d4", best="a1-b2", loss=0.05)
-    assert "a coûté à Rouge + Jaune 5 % de leurs chances de gain." in cost_words("fr", team)
+    assert "a coûté à Rouge + Jaune 5 % de leurs chances de gain." in plain(cost_words("fr", team))
 
 
 def test_no_costly_line_is_notation_alone_nor_a_rule_id_nor_python() -> None:
@@ -174,7 +170,7 @@ def test_no_costly_line_is_notation_alone_nor_a_rule_id_nor_python() -> None:
     ]
     for lang in ("en", "fr"):
         for entry in entries:
-            words = cost_words(lang, entry)
+            words = plain(cost_words(lang, entry))
             assert not re.search(r"\bR\d+\b|None|\{|\}|\[|\]|'|_", words), words
             assert re.search(r"\d+ ?%", words), words
 
@@ -192,12 +188,12 @@ def test_the_list_names_each_players_costliest_each_a_tap_away() -> None:
     assert [int(p) for p in re.findall(r'data-review-ply="(\d+)"', html)] == [3, 5, 1]
     assert 'data-review-ply="5" aria-pressed="true"' in html
     assert 'data-review-ply="3" aria-pressed="false"' in html
-    text = _text(html)
+    text = html_text(html)
     assert "Costliest moves" in text and "Move 3: d2-e3 cost you 25%" in text
     # Yellow played the best move found each time: said plainly.
-    yellow = _text(html.split('data-colour="y"')[1])
+    yellow = html_text(html.split('data-colour="y"')[1])
     assert "No costly move: each was the best found, to within 1%." in yellow
-    fr = _text(costly_html("fr", "ry", judged))
+    fr = html_text(costly_html("fr", "ry", judged))
     assert "Coups les plus coûteux" in fr and "a coûté à Rouge 25 %" in fr
     assert "Aucun coup coûteux : chacun était le meilleur trouvé, à 1 % près." in fr
     assert costly_html("en", "ry", []) == ""  # nothing judged yet: nothing said
@@ -219,22 +215,22 @@ def test_the_summary_counts_what_the_list_names() -> None:
         "1 costly move, named below: move 2, 4% of the winning chances."
     )
     assert costly_summary("en", judged, "b") == "No costly move."
-    assert costly_summary("fr", judged, "r") == (
+    assert plain(costly_summary("fr", judged, "r")) == (
         "3 coups les plus coûteux nommés plus bas, le pire au coup 3 : 7 % des chances de gain."
     )
-    assert costly_summary("fr", judged, "y") == (
+    assert plain(costly_summary("fr", judged, "y")) == (
         "1 coup coûteux, nommé plus bas : le coup 2, 4 % des chances de gain."
     )
     assert costly_summary("fr", judged, "b") == "Aucun coup coûteux."
     html = summary_html("en", "ryb", judged)
     # three sides: the player is told that these figures are rough (AI.md, "Win chance")
-    assert "With three or four players, these figures are rough" in _text(html)
-    assert "approximatifs" in _text(summary_html("fr", "ryb", judged))
-    assert "rough" not in _text(summary_html("en", "ry", judged))
+    assert "With three or four players, these figures are rough" in html_text(html)
+    assert "approximatifs" in html_text(summary_html("fr", "ryb", judged))
+    assert "rough" not in html_text(summary_html("en", "ry", judged))
     listed = costly_html("en", "ryb", judged)
     for colour, count in (("r", 3), ("y", 1), ("b", 0)):
         row = html.split(f'data-colour="{colour}"')[1].split("</li>")[0]
-        assert (str(count) if count else "No costly move") in _text(row)
+        assert (str(count) if count else "No costly move") in html_text(row)
         part = listed.split(f'data-colour="{colour}"')[1].split("</ol>")[0]
         assert part.count("<button") == count
 
@@ -273,7 +269,7 @@ def test_real_reviews_name_each_costliest_move_in_full() -> None:
             count = len(panel.costliest(judged, side))
             part = listed.split(f'data-colour="{side}"')[1].split("</ol>")[0]
             assert part.count("<button") == count
-            row = _text(html.split(f'data-colour="{side}"')[1].split("</li>")[0])
+            row = html_text(html.split(f'data-colour="{side}"')[1].split("</li>")[0])
             assert f"{count} costl" in row if count else "No costly move." in row
     assert told  # some costly move had no mark's reason, and has one now
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from html import unescape
 from typing import Any
 
 import pytest
@@ -18,6 +17,7 @@ from derive.web.review.panel import (
     reason_words,
     summary_html,
 )
+from tests.web_helpers import html_text, plain
 
 CAPTURE_E5 = {
     "code": "allows_capture",
@@ -66,10 +66,6 @@ JUDGED = [
         chance=0.25,
     ),
 ]
-
-
-def _text(html: str) -> str:
-    return unescape(re.sub(r"<[^>]+>", " ", html))
 
 
 @pytest.mark.parametrize(
@@ -129,16 +125,16 @@ def test_what_the_move_allowed_or_missed_in_both_languages(
 
 
 def test_without_a_named_reason_the_chances_say_what_it_cost() -> None:
-    plain = Judged(5, "b", "e3-f4", "mistake", "a1-b2", {"code": "better"}, loss=0.23, before=0.6)
-    assert reason_words("en", plain.reason, plain) == (
+    move = Judged(5, "b", "e3-f4", "mistake", "a1-b2", {"code": "better"}, loss=0.23, before=0.6)
+    assert reason_words("en", move.reason, move) == (
         "lowers Blue’s chance of winning from 60% to 37%"
     )
-    assert reason_words("fr", plain.reason, plain) == (
+    assert plain(reason_words("fr", move.reason, move)) == (
         "fait tomber les chances de gain de Bleu de 60 % à 37 %"
     )
     # An analysis kept before the words came: its old reasons are said the same way.
     old = Judged(5, "b", "e3-f4", "mistake", "a1-b2", {"code": "allows_win", "move": "c3-d4"})
-    assert reason_words("en", old.reason, plain) != ""
+    assert reason_words("en", old.reason, move) != ""
 
 
 @pytest.mark.parametrize(
@@ -203,12 +199,12 @@ def test_a_listed_move_says_why_and_what_the_better_move_does() -> None:
         "Move 2, Yellow: j10-i9, blunder: lets Red capture the 4 on e5. Better: e5xd4."
         " It steps from e5 to d4, 1 row nearer the goal rive and puts the die out of reach."
     )
-    assert line_words("fr", JUDGED[2]) == (
+    assert plain(line_words("fr", JUDGED[2])) == (
         "Coup 3, Rouge : d2-e3, erreur : laisse passer une victoire immédiate. Mieux : c7-b8."
         " Ce coup avance de c7 en b8, 1 rangée plus près de la rive opposée et gagne aussitôt"
         " avec la chaîne b8–a9–b10."
     )
-    assert line_words("fr", JUDGED[3]) == "Coup 4, Jaune : d10?6, lancer malchanceux."
+    assert plain(line_words("fr", JUDGED[3])) == "Coup 4, Jaune : d10?6, lancer malchanceux."
     # The better move named first, alone before a full stop, as the board's arrow names it.
     for entry in JUDGED:
         if entry.judgement and entry.best:
@@ -266,30 +262,30 @@ def test_counts_are_what_the_list_shows_with_luck_apart() -> None:
             )
             assert shown == found[kind], (colour, kind)
     html = summary_html("en", "ry", JUDGED, {"r": 3, "y": 4})
-    red, yellow = (_text(part) for part in html.split("</li>")[:2])
+    red, yellow = (html_text(part) for part in html.split("</li>")[:2])
     assert "1 inaccuracy, 2 mistakes, 0 blunders. Dice luck, counted apart: 1 unlucky roll." in red
     assert "0 inaccuracies, 0 mistakes, 1 blunder. Dice luck, counted apart: 1 unlucky roll." in (
         yellow
     )
-    fr = _text(summary_html("fr", "y", JUDGED))
+    fr = html_text(summary_html("fr", "y", JUDGED))
     assert "Hasard des dés, compté à part : 1 lancer malchanceux." in fr
 
 
 def test_the_turning_point_says_what_happened_as_the_list_does() -> None:
-    html = _text(summary_html("en", "ry", JUDGED, {"r": 3, "y": 4}))
+    html = html_text(summary_html("en", "ry", JUDGED, {"r": 3, "y": 4}))
     assert "Turning point: move 3, a mistake that misses a win in one." in html
     assert (
         "Turning point: move 4, an unlucky roll: it left Yellow a 10% chance of winning,"
         " against 50% on average." in html
     )
-    fr = _text(summary_html("fr", "ry", JUDGED, {"r": 3, "y": 4}))
+    fr = html_text(summary_html("fr", "ry", JUDGED, {"r": 3, "y": 4}))
     assert "Tournant : coup 3, une erreur qui laisse passer une victoire immédiate." in fr
     assert (
         "Tournant : coup 4, un lancer malchanceux : il laisse à Jaune 10 % de chances"
         " de gain, contre 50 % en moyenne." in fr
     )
     # A ply the list does not show (or another player's) is never named.
-    quiet = _text(summary_html("en", "ry", JUDGED, {"r": 1, "y": 3}))
+    quiet = html_text(summary_html("en", "ry", JUDGED, {"r": 1, "y": 3}))
     assert "Turning point" not in quiet
 
 
@@ -304,7 +300,7 @@ def test_the_list_marks_each_listed_move_and_only_those() -> None:
 
 def test_progress() -> None:
     assert progress_words("en", 3, 61) == "Reviewing: position 3 of 61"
-    assert progress_words("fr", 1, 61) == "Analyse : position 1 sur 61"
+    assert plain(progress_words("fr", 1, 61)) == "Analyse : position 1 sur 61"
     assert progress_words("fr", 61, 61) == "Analyse terminée"
     assert progress_words("en", 61, 61, finished=False) == (
         "Looking deeper at the moves that mattered"

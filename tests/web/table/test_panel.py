@@ -15,7 +15,7 @@ from derive.ai import LEVELS
 from derive.web.play import worker
 from derive.web.table import panel
 from derive.web.table.controller import HUMAN, Notice, Setup
-from tests.web_helpers import table
+from tests.web_helpers import plain, table
 
 
 def fragment(markup: str) -> ET.Element:
@@ -90,7 +90,7 @@ def test_each_move_says_its_own_number_the_one_the_banner_and_the_review_use() -
     banner = "".join(fragment(panel.history_html(ctrl)).itertext())
     assert "move 3 of 4" in banner
     ctrl.lang = "fr"
-    assert fragment(panel.moves_html(ctrl)).findall(".//button")[0].get("aria-label") == (
+    assert plain(fragment(panel.moves_html(ctrl)).findall(".//button")[0].get("aria-label")) == (
         "Coup 1, Jaune : +b10"
     )
 
@@ -112,7 +112,7 @@ def test_the_reviews_mistakes_are_marked_in_the_move_list() -> None:
     assert buttons[1].get("aria-label") == "Move 2, Yellow: +b10, blunder"
     ctrl.lang = "fr"
     french = fragment(panel.moves_html(ctrl, marks)).findall(".//button")
-    assert french[1].get("aria-label") == "Coup 2, Jaune : +b10, gaffe"
+    assert plain(french[1].get("aria-label")) == "Coup 2, Jaune : +b10, gaffe"
     assert "review-" not in panel.moves_html(ctrl)
 
 

@@ -469,3 +469,12 @@ def test_a_message_is_shown_as_a_sentence_but_notation_keeps_its_case(
     text: str, shown: str
 ) -> None:
     assert i18n.sentence(text) == shown
+
+
+def test_french_signs_never_start_a_line_away_from_their_word_or_number() -> None:
+    # A phone showed "Bleu 0" at the end of a line and "%" alone at the start of the next.
+    for key, text in i18n.STRINGS["fr"].items():
+        assert not re.search(r" [:;!?%»]|« ", text), key
+    assert i18n.t("fr", "review.chance", colour="Bleu", percent=0) == "Bleu 0\u00a0%"
+    assert i18n.t("fr", "why") == "Pourquoi\u00a0?"
+    assert i18n.t("en", "review.chance", colour="Blue", percent=0) == "Blue 0%"
