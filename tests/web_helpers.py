@@ -33,7 +33,7 @@ def run_async(coroutine: Coroutine[Any, Any, T]) -> T:
 
 def plain(text: str) -> str:
     """``text`` with its no-break spaces as spaces: French puts them before ``: ; ! ? %
-    »`` (``i18n._french_spaces``, tested on its own), and a test of the words compares
+    »`` (``i18n.french_spaces``, tested on its own), and a test of the words compares
     words."""
     return text.replace("\u00a0", " ")
 

@@ -24,10 +24,11 @@ import argparse
 import json
 import re
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from html import escape
 from itertools import combinations
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -545,6 +546,24 @@ KIT_WORDS: dict[str, KitWords] = {
         },
     ),
 }
+
+
+def _typeset(value: Any) -> Any:
+    """French words with their no-break spaces (``i18n.french_spaces``), through the
+    tuples and dicts that hold them."""
+    if isinstance(value, str):
+        return i18n.french_spaces(value)
+    if isinstance(value, tuple):
+        return tuple(_typeset(item) for item in value)
+    if isinstance(value, dict):
+        return {key: _typeset(item) for key, item in value.items()}
+    return value
+
+
+KIT_WORDS["fr"] = KitWords(
+    **{f.name: _typeset(getattr(KIT_WORDS["fr"], f.name)) for f in fields(KitWords)}
+)
+FRAME_WORDS["fr"] = _typeset(FRAME_WORDS["fr"])
 
 
 def inline(text: str) -> str:

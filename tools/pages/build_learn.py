@@ -124,7 +124,7 @@ CHROME: dict[str, Chrome] = {
     ),
     "fr": Chrome(
         title="Apprendre Dérive — la règle, avec des plateaux à jouer",
-        description="Apprendre Dérive, le jeu de stratégie aux dés : la règle avec des "
+        description="Apprendre Dérive, le jeu de stratégie aux dés\u00a0: la règle avec des "
         "plateaux à regarder, à essayer et à résoudre.",
         contents="Sommaire",
         skip="Aller à la règle",
@@ -156,7 +156,7 @@ CHROME: dict[str, Chrome] = {
         footer="Retour au jeu",
         reset="Recommencer",
         actions="Actions sur le dé choisi",
-        waiting="Un instant : les règles se chargent, puis votre coup est joué.",
+        waiting="Un instant\u00a0: les règles se chargent, puis votre coup est joué.",
         failed="Les règles n’ont pas pu être chargées ici. Rechargez la page pour réessayer.",
         kit="Ces plateaux sur votre site",
         legend="Les marques des plateaux",

@@ -27,6 +27,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Final, Literal, NamedTuple
 
+from ..words.i18n import french_spaces
+
 Mode = Literal["watch", "try", "exercise"]
 Goal = Literal["", "win", "obligatory", "protect", "capture", "enter", "defend"]
 
@@ -38,7 +40,7 @@ class Words(NamedTuple):
     en: str
 
     def of(self, lang: str) -> str:
-        return self.fr if lang == "fr" else self.en
+        return french_spaces(self.fr) if lang == "fr" else self.en
 
 
 NO_WORDS: Final = Words("", "")

@@ -11,6 +11,8 @@ import re
 from collections.abc import Callable
 from typing import Final
 
+from .i18n import french_spaces
+
 _COLOUR: Final = {"red": "Rouge", "blue": "Bleu", "yellow": "Jaune", "green": "Vert"}
 _SQ: Final = r"[a-j](?:10|[1-9])"
 _NAME: Final = r"red|blue|yellow|green"
@@ -604,8 +606,8 @@ def _apply(rules: tuple[Rule, ...], text: str) -> str:
 
 
 def translate(message: str) -> str:
-    """``message`` in French; unchanged if no rule knows it."""
-    return _apply(RULES, message)
+    """``message`` in French (``french_spaces``); unchanged if no rule knows it."""
+    return french_spaces(_apply(RULES, message))
 
 
 def untranslated(message: str) -> list[str]:
@@ -669,4 +671,4 @@ HINT_RULES: Final[tuple[Rule, ...]] = (
 
 def translate_hint(reason: str) -> str:
     """A hint's reason in French, clause by clause; unknown clauses stay as they are."""
-    return ", ".join(_apply(HINT_RULES, clause) for clause in reason.split(", "))
+    return french_spaces(", ".join(_apply(HINT_RULES, clause) for clause in reason.split(", ")))

@@ -1201,14 +1201,14 @@ FR: Final[dict[str, str]] = {
 }
 
 
-def _french_spaces(text: str) -> str:
+def french_spaces(text: str) -> str:
     """French typography: the space before ``: ; ! ? % »`` and after ``«`` does not
     break, so that a line never starts with the sign, away from its word or number (a
     phone showed "Bleu 0" on one line and "%" on the next)."""
     return re.sub(r" (?=[:;!?%»])", "\u00a0", text).replace("« ", "«\u00a0")
 
 
-FR.update({key: _french_spaces(value) for key, value in FR.items()})
+FR.update({key: french_spaces(value) for key, value in FR.items()})
 
 STRINGS: Final = {"en": EN, "fr": FR}
 

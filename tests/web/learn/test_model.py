@@ -25,7 +25,7 @@ def _unresolved(move: str) -> str:
 
 def message(attempt: Attempt) -> str:
     assert attempt.message is not None
-    return attempt.message.text
+    return attempt.message.text.replace("\u00a0", " ")  # words, not typography
 
 
 # --------------------------------------------------------------------------- watch
@@ -47,7 +47,7 @@ def test_watch_steps_forward_and_back_through_the_engine_s_positions(lesson: Les
         assert moved is not None and moved.forward and moved.ply == ply
         assert _unresolved(moved.move) == step.move and lb.position == positions[ply]
         assert (
-            moved.text == plain(step.say.fr, "fr")
+            moved.text == plain(step.say.of("fr"), "fr")
             and moved.counter == f"Étape {ply} sur {lb.total}"
         )
         assert lb.message is not None and lb.message.text == moved.text
