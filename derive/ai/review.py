@@ -133,6 +133,7 @@ from ..notation import CAPTURE, REROLL, Move
 from .evaluate import WIN_BOUND, evaluate, exposed
 from .facts import die, facts
 from .levels import level_spec
+from .mcts import shares
 from .search import Search
 
 FORMAT: Final = "derive-analysis"
@@ -267,32 +268,25 @@ def _chances(game: Game, score: float, best: Move) -> dict[str, float]:
     return {s: round(p, 4) for s, p in chances.items()}
 
 
-def many_chances(game: Game, best: Move, scale: float = SCALE) -> dict[str, float]:
-    """Each side's chance with three or four sides: a softmax of how each stands
-    (``evaluate``) once the side to move has played ``best`` (a re-roll: the mean over
-    its six results), at the two-sided curve's ``scale``, so that with two sides it
-    would be that curve of the difference.  Nothing in it is fitted on games of three
-    or four, and on them it is calibrated (AI.md, "Win chance")."""
+def many_chances(game: Game, best: Move) -> dict[str, float]:
+    """Each side's chance with three or four sides: how each stands (``evaluate``) once
+    the side to move has played ``best`` (a re-roll: the mean over its six results), as
+    shares of one win (``mcts.shares``) at the two-sided curve's ``SCALE``, so that with
+    two sides it would be that curve of the difference.  Nothing in it is fitted on
+    games of three or four, and on them it is calibrated (AI.md, "Win chance")."""
+    sides = list(game.sides)
     results = [best._replace(value=r) for r in range(1, 7)] if best.kind == REROLL else [best]
-    total = dict.fromkeys(game.sides, 0.0)
+    total = dict.fromkeys(sides, 0.0)
     for move in results:
         after = game.copy()
         after.push(move)
-        share = (
-            _terminal_chances(after)
-            if after.is_over
-            else _softmax({s: v / scale for s, v in evaluate(after).items()})
-        )
-        for side, p in share.items():
+        if after.is_over:
+            share = [_terminal_chances(after)[s] for s in sides]
+        else:
+            share = shares(evaluate(after), sides, SCALE)
+        for side, p in zip(sides, share, strict=True):
             total[side] += p / len(results)
     return total
-
-
-def _softmax(logits: dict[str, float]) -> dict[str, float]:
-    top = max(logits.values())
-    weights = {s: math.exp(v - top) for s, v in logits.items()}
-    whole = sum(weights.values())
-    return {s: w / whole for s, w in weights.items()}
 
 
 @dataclass(frozen=True)

@@ -24,11 +24,10 @@ import argparse
 import json
 import re
 import sys
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from html import escape
 from itertools import combinations
 from pathlib import Path
-from typing import Any
 from urllib.parse import quote
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -51,6 +50,7 @@ from tools.pages.build_learn import (  # noqa: E402
     head_start,
     page_head,
     top_bar,
+    typeset,
 )
 
 FRAME = "embed.html"
@@ -548,22 +548,8 @@ KIT_WORDS: dict[str, KitWords] = {
 }
 
 
-def _typeset(value: Any) -> Any:
-    """French words with their no-break spaces (``i18n.french_spaces``), through the
-    tuples and dicts that hold them."""
-    if isinstance(value, str):
-        return i18n.french_spaces(value)
-    if isinstance(value, tuple):
-        return tuple(_typeset(item) for item in value)
-    if isinstance(value, dict):
-        return {key: _typeset(item) for key, item in value.items()}
-    return value
-
-
-KIT_WORDS["fr"] = KitWords(
-    **{f.name: _typeset(getattr(KIT_WORDS["fr"], f.name)) for f in fields(KitWords)}
-)
-FRAME_WORDS["fr"] = _typeset(FRAME_WORDS["fr"])
+KIT_WORDS["fr"] = typeset(KIT_WORDS["fr"])
+FRAME_WORDS["fr"] = typeset(FRAME_WORDS["fr"])
 
 
 def inline(text: str) -> str:

@@ -17,12 +17,14 @@ a page is stale; the unit tests run it).
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import re
 import sys
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -124,7 +126,7 @@ CHROME: dict[str, Chrome] = {
     ),
     "fr": Chrome(
         title="Apprendre Dérive — la règle, avec des plateaux à jouer",
-        description="Apprendre Dérive, le jeu de stratégie aux dés\u00a0: la règle avec des "
+        description="Apprendre Dérive, le jeu de stratégie aux dés : la règle avec des "
         "plateaux à regarder, à essayer et à résoudre.",
         contents="Sommaire",
         skip="Aller à la règle",
@@ -156,7 +158,7 @@ CHROME: dict[str, Chrome] = {
         footer="Retour au jeu",
         reset="Recommencer",
         actions="Actions sur le dé choisi",
-        waiting="Un instant\u00a0: les règles se chargent, puis votre coup est joué.",
+        waiting="Un instant : les règles se chargent, puis votre coup est joué.",
         failed="Les règles n’ont pas pu être chargées ici. Rechargez la page pour réessayer.",
         kit="Ces plateaux sur votre site",
         legend="Les marques des plateaux",
@@ -168,20 +170,35 @@ def inline(text: str) -> str:
     return mdlite.inline(text)
 
 
-_FR_SPACE = re.compile(r" ([:;?!»])|(«) ")
 _TAG = re.compile(r"(<[^>]*>)")
 
 
 def french_spacing(html: str) -> str:
-    """No line break between a French word and the colon, semicolon, question or
-    exclamation mark (or guillemet) set after it: the space becomes a no-break space, in
-    the text only (tags, and the boards' markup, are left alone)."""
+    """No line break between a French word and the sign set after it (or the guillemet
+    before it): ``i18n.french_spaces``, in the text only (tags, and the boards' markup,
+    are left alone)."""
     parts = _TAG.split(html)
-    return "".join(part if part.startswith("<") else _FR_SPACE.sub(_nbsp, part) for part in parts)
+    return "".join(part if part.startswith("<") else i18n.french_spaces(part) for part in parts)
 
 
-def _nbsp(found: re.Match[str]) -> str:
-    return f"\u00a0{found.group(1)}" if found.group(1) else f"{found.group(2)}\u00a0"
+def typeset(value: Any) -> Any:
+    """French words given as data (a page's chrome, the kit's words) with their no-break
+    spaces (``i18n.french_spaces``), through the dataclasses, tuples and dicts that hold
+    them: attributes and the head, which ``french_spacing`` leaves alone, get them too."""
+    if isinstance(value, str):
+        return i18n.french_spaces(value)
+    if isinstance(value, tuple):
+        return tuple(typeset(item) for item in value)
+    if isinstance(value, dict):
+        return {key: typeset(item) for key, item in value.items()}
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return dataclasses.replace(
+            value, **{f.name: typeset(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        )
+    return value
+
+
+CHROME["fr"] = typeset(CHROME["fr"])
 
 
 def words(text: Words, lang: str) -> str:

@@ -11,6 +11,7 @@ import pytest
 from derive import Game, Move
 from derive.web.learn.lesson import Attempt, LessonBoard, LessonSetupError, plain, words
 from derive.web.learn.lessons import BY_ID, LESSONS, Lesson, Words, Wrong
+from tests import web_helpers
 
 _RULE_ID = re.compile(r"\bR\d+\b")
 
@@ -25,7 +26,7 @@ def _unresolved(move: str) -> str:
 
 def message(attempt: Attempt) -> str:
     assert attempt.message is not None
-    return attempt.message.text.replace("\u00a0", " ")  # words, not typography
+    return web_helpers.plain(attempt.message.text)
 
 
 # --------------------------------------------------------------------------- watch
