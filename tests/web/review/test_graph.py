@@ -41,6 +41,37 @@ def test_two_players_share_one_line_and_more_get_one_each() -> None:
             assert len(line.get("points", "").split()) == 5
 
 
+def test_among_three_each_line_goes_through_its_own_moves() -> None:
+    # Each side's chance is high when it is about to move: a line through every ply
+    # would zig-zag with the turn, whoever is winning.
+    colours = "rby"
+    points = [Point(0, {c: 1 / 3 for c in colours})]
+    for ply in range(1, 10):
+        mover = colours[(ply - 1) % 3]
+        after = colours[ply % 3]  # to move: the tempo's bump
+        points.append(
+            Point(ply, {c: 0.5 if c == after else 0.25 for c in colours}, None, mover, "a1+")
+        )
+    root = ET.fromstring(graph_svg(points, colours, total=9))
+    lines = {
+        el.get("data-colour"): el.get("points", "").split() for el in root.iter(NS + "polyline")
+    }
+    # The start, that side's own three moves and, for the two who did not make it, the end.
+    assert {c: len(line) for c, line in lines.items()} == {"r": 5, "b": 5, "y": 4}
+    for line in lines.values():
+        # Flat through its own moves: nobody gained, only the turn went round.
+        assert len({round(float(xy.split(",")[1]), 1) for xy in line[1:4]}) == 1
+    # One dot a ply, the mover's, in its colour; the start's for everyone.
+    dots = {
+        g.get("data-ply"): [c.get("fill") for c in g.iter(NS + "circle")]
+        for g in root.iter(NS + "g")
+        if g.get("data-ply")
+    }
+    assert dots["0"] == [SIDES[c].pip for c in colours]
+    assert dots["4"] == [SIDES["r"].pip]
+    assert len(dots["9"]) == 3  # the end: every line's last point
+
+
 def test_mistakes_are_marked_and_good_moves_not() -> None:
     points = _points(6, "ry")
     points[2] = Point(2, points[2].chances, "blunder", "y")
