@@ -43,7 +43,7 @@ def entry_title(ctrl: Controller, entry: Entry) -> str:
     rule_set = str(setup.get("rule_set", ""))
     seating = str(setup.get("seating", ""))
     sides = seating.split("/") if "/" in seating else list(seating)
-    who = " – ".join(i18n.side(ctrl.lang, s) for s in sides if s and set(s) <= set("rbyg"))
+    who = i18n.sides(ctrl.lang, [s for s in sides if s and set(s) <= set("rbyg")])
     name = i18n.STRINGS[ctrl.lang].get(f"rules.{rule_set}", rule_set)
     return f"{rule_set} · {name} — {who}" if who else f"{rule_set} · {name}"
 

@@ -382,7 +382,7 @@ def setup_html(setup: Setup, lang: str, levels: Sequence[str], ai_state: str) ->
         )
     pairings = "".join(
         f'<option value="{p}"{" selected" if p == (setup.teams or "ry/bg") else ""}>'
-        f"{escape(_pairing_label(lang, p))}</option>"
+        f"{escape(i18n.sides(lang, p.split('/')))}</option>"
         for p in PAIRINGS
     )
     starts = [("roll", i18n.t(lang, "setup.start.roll"))] + [
@@ -462,11 +462,6 @@ def setup_form(fields: Mapping[str, Any]) -> SetupForm:
     return SetupForm(
         teams=four, pairing=four and bool(fields.get("teams")), problem=setup.problem()
     )
-
-
-def _pairing_label(lang: str, pairing: str) -> str:
-    first, second = pairing.split("/")
-    return f"{i18n.side(lang, first)}  vs  {i18n.side(lang, second)}"
 
 
 def setup_from_form(fields: Mapping[str, Any]) -> tuple[Setup, str | None]:

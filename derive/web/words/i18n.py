@@ -8,6 +8,7 @@ are put into French by ``engine_fr``).  Keys are the English meaning in short; v
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from html import escape
 from typing import Final
 
@@ -1294,6 +1295,12 @@ def side(lang: str, letters: str) -> str:
     if len(letters) == 1:
         return colour(lang, letters)
     return t(lang, "team", first=colour(lang, letters[0]), second=colour(lang, letters[1]))
+
+
+def sides(lang: str, each: Sequence[str]) -> str:
+    """Who plays whom, one way on every page: "Red – Yellow", "Red + Yellow – Blue +
+    Green" (a dash, as a match is written in French and English)."""
+    return " – ".join(side(lang, letters) for letters in each)
 
 
 def level_name(lang: str, level: str) -> str:

@@ -202,6 +202,10 @@ def test_setup_form_lists_rule_sets_seats_and_levels() -> None:
     chosen = {name: next(v for v, on in values if on) for name, values in options.items()}
     assert chosen["seat_r"] == HUMAN and chosen["seat_y"] == "ai:hard" and chosen["seat_b"] == "off"
     assert [v for v, _ in options["seat_b"]] == ["off", HUMAN, *(f"ai:{lv}" for lv in LEVELS)]
+    # The teams are written as the shelf writes them.
+    assert '<option value="rb/yg">Red + Blue – Yellow + Green</option>' in panel.setup_html(
+        setup, "en", LEVELS, "ready"
+    )
     # before the computer's worker is up, its levels are offered all the same
     waiting = Tags(panel.setup_html(setup, "fr", LEVELS, "starting"))
     offered = [a["value"] for t, a in waiting.tags if t == "option" and a.get("name") is None]

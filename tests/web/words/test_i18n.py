@@ -109,6 +109,9 @@ def test_language_choice() -> None:
     assert i18n.language(None) == i18n.DEFAULT_LANGUAGE
     assert i18n.colour_adjective("fr", "b", feminine=True) == "bleue"
     assert i18n.side("en", "ry") == "Red + Yellow"
+    # Who plays whom, written the same on the shelf and in the new-game form.
+    assert i18n.sides("fr", ["ry", "bg"]) == "Rouge + Jaune – Bleu + Vert"
+    assert i18n.sides("en", "rb") == "Red – Blue"
 
 
 # ----- engine messages -----------------------------------------------------------------
