@@ -285,6 +285,7 @@ def summary_html(
     under it names (``costly_summary``), and its turning point (``turning``: each
     side's ply, from ``Analysis.summary``), said as the list says it."""
     at = {entry.ply: entry for entry in judged if entry.listed}
+    figures = {colour: accuracy_of(judged, colour, len(colours)) for colour in colours}
     rows = []
     for colour in colours:
         found = counts(judged, colour)
@@ -303,7 +304,7 @@ def summary_html(
         rolls = [i18n.counted(lang, COUNT_KEYS[k], found[k]) for k in LUCK if found[k]]
         if rolls:
             words += " " + i18n.t(lang, "review.summary.luck", rolls=_and(lang, rolls))
-        figure = accuracy_of(judged, colour, len(colours))
+        figure = figures[colour]
         if figure is not None:
             words += " " + i18n.t(lang, "review.accuracy", accuracy=figure)
         words += " " + costly_summary(lang, judged, colour)
@@ -323,7 +324,7 @@ def summary_html(
         if len(colours) > 2
         else ""
     )
-    if not any(accuracy_of(judged, colour, len(colours)) is not None for colour in colours):
+    if all(figure is None for figure in figures.values()):
         return listed + rough
     about = escape(i18n.t(lang, "review.accuracy.about"))
     return f'{listed}<p class="review-accuracy">{about}</p>{rough}'
