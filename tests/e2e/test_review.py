@@ -12,6 +12,7 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 
 from derive.game import Game
+from derive.web.review.graph import FONT, HEIGHT, WIDTH
 from derive.web.table import drills, share
 from tests.e2e.appdriver import (
     START_TIMEOUT_MS,
@@ -146,6 +147,11 @@ def test_a_shared_game_is_reviewed_and_its_points_show_their_positions(
     screenshot("phone-landscape", full_page=False)
     assert_accessible(page)
     page.set_viewport_size({"width": 820, "height": 1180})
+    # A tablet has the room to draw the graph's words at a readable size (the drawing
+    # is scaled to fit its box, its shape kept).
+    drawn = graph.bounding_box()
+    assert drawn is not None
+    assert min(drawn["width"] / WIDTH, drawn["height"] / HEIGHT) * FONT >= 12, drawn
     screenshot("tablet", full_page=False)
     page.set_viewport_size({"width": 1366, "height": 900})
     screenshot("desktop", full_page=False)
