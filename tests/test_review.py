@@ -21,6 +21,7 @@ from derive.ai.review import (
     AnalysisError,
     Review,
     accuracy,
+    after_forced,
     load_analysis,
     many_chances,
     search_position,
@@ -40,6 +41,15 @@ win at once with f4-e3."""
 
 REROLL = "r2e1,y2g5,r1f6,y1f8 r ry L1"
 """Red's best move is to re-roll f6: a 1 or a 2 leave it much worse off than the mean."""
+
+
+OFFERS_A_CAPTURE = (
+    "r5a1,y5c1,r1e1,r2d2,y3f2,r2h2,y4c3,r1i3,y6f4,y2b6,y2d6,y1h6,r3c7,r3i7,r4h8,y3j8,y2c9,"
+    "y3e9,r5i9,r6j10 r ry L3"
+)
+"""Red, well ahead, steps i3-g5: Yellow must take it (h6xg5: in L3 a die that can capture
+must) and Red is as far ahead after.  From a seeded game (the review bench's seed 4008,
+game 7, ply 128), where the step was judged a blunder."""
 
 
 def _played(position: str, *moves: str) -> Game:
@@ -107,6 +117,34 @@ def test_the_best_move_is_not_marked() -> None:
         "unlucky": 0,
         "turning_point": None,
     }
+
+
+def test_a_position_with_one_legal_move_is_worth_what_that_move_leads_to() -> None:
+    forced = _played(OFFERS_A_CAPTURE, "i3-g5")
+    assert [str(m) for m in forced.legal_moves()] == ["h6xg5"]
+    ((after, weight),) = after_forced(forced)
+    assert weight == 1.0 and str(after.moves[-1]) == "h6xg5"
+    judged = search_position(forced)
+    assert judged.best == "h6xg5"
+    assert judged.chances == search_position(after).chances
+    assert judged.chances["r"] > 0.8 and judged.score is not None and judged.score < -10
+    # So offering the capture is no mistake, and taking it (the only move) neither.
+    analysis = _review(_played(OFFERS_A_CAPTURE, "i3-g5", "h6xg5"))
+    assert [e["label"] for e in analysis.plies[1:]] == [None, None]
+    assert analysis.plies[1]["loss"] < 0.1
+    # A choice is judged as it stands.
+    free = Game.from_position(OFFERS_A_CAPTURE)
+    assert after_forced(free) == [(free, 1.0)]
+
+
+def test_an_analysis_from_before_forced_positions_were_judged_is_made_again() -> None:
+    game = _played(OFFERS_A_CAPTURE, "i3-g5", "h6xg5")
+    data = _review(game).to_data()
+    old = copy.deepcopy(data)
+    old["version"] = 2
+    old["plies"][1]["score"] = 0.0  # what the search said of the forced position
+    assert Analysis.from_data(old, game).plies == []
+    assert Analysis.from_data(data, game).plies == data["plies"]
 
 
 def test_chances_sum_to_one_and_follow_the_score() -> None:
