@@ -325,7 +325,7 @@ def after_forced(game: Game) -> list[tuple[Game, float]]:
     chances), which is right for a player and wrong for a judge.  In L3, where dice
     must capture, 0.7% of the positions of six seeded games had one legal move, and the
     move into each was judged to have given away the gap between its chance and a half:
-    the winner "blundered" 0.43 by offering a capture it then won with."""
+    the winner "blundered" 0.44 by offering a capture it then won with."""
     settled: list[tuple[Game, float]] = []
     todo = [(game, 1.0)]
     while todo:
