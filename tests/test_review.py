@@ -5,7 +5,7 @@ from __future__ import annotations
 import copy
 import json
 import random
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -135,6 +135,33 @@ def test_a_position_with_one_legal_move_is_worth_what_that_move_leads_to() -> No
     # A choice is judged as it stands.
     free = Game.from_position(OFFERS_A_CAPTURE)
     assert after_forced(free) == [(free, 1.0)]
+
+
+class _ForcedReroll:
+    """A position whose one legal move is a re-roll, then a choice: rare in play (none in
+    3,000 random games), so a stand-in with what ``after_forced`` reads of a game."""
+
+    is_over = False
+
+    def __init__(self, rolled: int | None = None) -> None:
+        self.rolled = rolled
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        if self.rolled is None:
+            return (Move.parse("e1?"),)
+        return (Move.parse("e1-d2"), Move.parse("e1-f2"))
+
+    def copy(self) -> _ForcedReroll:
+        return _ForcedReroll(self.rolled)
+
+    def push(self, move: Move) -> None:
+        self.rolled = move.value
+
+
+def test_a_forced_reroll_is_judged_by_its_six_results_alike() -> None:
+    branches = after_forced(cast(Game, _ForcedReroll()))
+    assert [cast(_ForcedReroll, here).rolled for here, _ in branches] == [1, 2, 3, 4, 5, 6]
+    assert [weight for _, weight in branches] == [pytest.approx(1 / 6)] * 6
 
 
 def test_an_analysis_from_before_forced_positions_were_judged_is_made_again() -> None:
