@@ -62,7 +62,7 @@
     frame.removeAttribute("class");
     frame.setAttribute("src", src);
     frame.setAttribute("title", "Dérive");
-    frame.setAttribute("style", "border: 0");
+    frame.setAttribute("style", "border: 0; max-width: 100%"); // narrower on a phone
     code.textContent = absolute(frame.outerHTML);
     judge(preview, document.getElementById("kit-verdict"));
     preview.src = src;

@@ -274,6 +274,8 @@ def test_the_kit_pages_hold_a_snippet_and_a_live_example_of_each_mode(lang: str)
         assert f'<iframe class="kit-frame" src="{src}"' in page  # the live example
         pasted = src.replace("&amp;", "&amp;amp;")  # the snippet's HTML, shown as text
         assert f"&lt;iframe src=&quot;{pasted}" in page
+    # A pasted frame gives way to a phone's column.
+    assert "style=&quot;border: 0; max-width: 100%&quot;&gt;&lt;/iframe&gt;" in page
     assert 'id="kit-form"' in page and 'id="kit-preview"' in page
     for url in re.findall(r'(?:src|href)="([^"#?]+)', page):
         url = url.removeprefix(SERVE_URL)  # the head's canonical and hreflang links
