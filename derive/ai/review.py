@@ -132,7 +132,7 @@ from ..limits import MAX_PLIES, kind_of
 from ..notation import CAPTURE, REROLL, Move
 from .evaluate import WIN_BOUND, evaluate, exposed
 from .facts import die, facts
-from .levels import level_spec
+from .levels import Level, level_spec
 from .mcts import shares
 from .search import Search
 
@@ -357,11 +357,13 @@ class _Searching:
     """The review's search of ``game``, a slice at a time: a node budget and a fixed
     seed, so that how it is sliced never changes what it finds.  A forced position is
     judged by the positions its forced line leads to (``after_forced``), searched in
-    turn, its best move the only one."""
+    turn, its best move the only one.  ``spec``: the search's level (the review's own,
+    ``_LEVEL``, by default; the rollouts judge their last positions at ``_LEAF``)."""
 
-    def __init__(self, game: Game, budget: int) -> None:
+    def __init__(self, game: Game, budget: int, spec: Level | None = None) -> None:
         self.game = game
         self.budget = budget
+        self.spec = spec
         self.branches = after_forced(game)
         self.forced = self.branches[0][0] is not game
         self.total = dict.fromkeys(game.sides, 0.0)
@@ -377,7 +379,9 @@ class _Searching:
                 judged = Searched(None, None, _terminal_chances(here))
             else:
                 if self.search is None:
-                    self.search = Search(here, _LEVEL, seed=0, max_nodes=self.budget)
+                    self.search = Search(
+                        here, _LEVEL, seed=0, max_nodes=self.budget, spec=self.spec
+                    )
                 left = None if seconds is None else seconds - (time.perf_counter() - began)
                 progress = self.search.step(left)
                 if not progress.done:
@@ -466,14 +470,9 @@ class _Rollouts:
         return mean, mean - ROLL_Z * spread / math.sqrt(len(gains))
 
     def _value(self, game: Game) -> float:
-        total = 0.0
-        for here, weight in after_forced(game):
-            if here.is_over:
-                total += weight * _terminal_chances(here)[self.mover]
-                continue
-            found = Search(here, spec=_LEAF, seed=0, max_nodes=_LEAF.arena_nodes).finish()
-            total += weight * _chances(here, round(found.score, 4), found.best_move)[self.mover]
-        return total
+        found = _Searching(game, _LEAF.arena_nodes, _LEAF).step(None)
+        assert found is not None
+        return found.chances[self.mover]
 
 
 @dataclass
