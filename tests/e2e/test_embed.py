@@ -130,7 +130,7 @@ def live(frame: Frame) -> None:
     try:
         frame.wait_for_selector("html[data-ready=true]", state="attached", timeout=START_MS)
     except PlaywrightTimeout:
-        # A board that never came alive once in a CI run and never here: say where it stood.
+        # Where the board stood, if it never came alive (python "idle": no touch reached it).
         state = frame.evaluate(STATE_JS)
         raise AssertionError(f"the board did not come alive: {state}") from None
 
@@ -144,6 +144,19 @@ STATE_JS = """() => ({
   message: document.querySelector(".lesson-message")?.textContent,
   error: document.querySelector(".py-error")?.textContent?.slice(0, 2000),
 })"""
+
+
+def drawn_in_view(frame: Frame) -> None:
+    """Wait for a frame just scrolled into view to draw twice.
+
+    Chromium does not draw a frame of another site while it is out of view, and until it
+    has drawn, the browser may send a click at its place to the host page instead: the
+    frame then never hears of it (once in a full run here, the frame still idle two minutes
+    after the click, and never in 25 runs of the test alone). Two animation frames in the
+    frame itself come only once it is drawn."""
+    frame.evaluate(
+        "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+    )
 
 
 def dice(frame: Frame) -> set[str]:
@@ -273,6 +286,7 @@ def test_a_page_of_eight_boards_paints_them_all_and_starts_python_in_the_used_on
     assert not [u for u in page_monitor.requests if u.endswith("pyodide.asm.wasm")]
     used = frames[3]  # the capture board, far down the page
     page.locator("#board-4").scroll_into_view_if_needed()  # its frame paints only in view
+    drawn_in_view(used)
     used.click('[data-die="c3"]')
     live(used)
     expect(used.locator(".lesson-status")).to_contain_text("c3 selected")
