@@ -18,7 +18,9 @@ class Hint(NamedTuple):
     reason: str
     """One short sentence, e.g. "captures yellow's 2 on e5"."""
     score: float
-    """The search's view of the mover's chances after the move (see ``Progress``)."""
+    """The search's view of the mover's chances after the move (see ``Progress``); 0.0
+    when the move is the only legal one, which the search plays without a look (the
+    review judges such a position by where its move leads: ``review.after_forced``)."""
 
 
 def hint(
