@@ -40,6 +40,24 @@ def squares(*names: str) -> tuple[int, ...]:
     return tuple(sorted(parse_square(n) for n in names))
 
 
+def random_game(
+    plies: int,
+    seed: int,
+    seating: str = "ry",
+    rule_set: str = "L3",
+    *,
+    start: str | None = None,
+    max_plies: int | None = None,
+) -> Game:
+    """``plies`` moves (fewer if the game ends first), each picked at random by
+    ``random.Random(seed)`` on dice seeded alike: the same game on every run."""
+    game = Game.new(seating, rule_set, seed=seed, start=start, max_plies=max_plies)
+    chooser = random.Random(seed)
+    while len(game.moves) < plies and not game.is_over:
+        game.push(chooser.choice(list(game.legal_moves())))
+    return game
+
+
 def rng_state(game: Game) -> Any:
     """The dice RNG's internal state: undo and rejected moves must leave it alone.
     (White-box on purpose: no public reading of it would be exact.)"""

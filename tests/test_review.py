@@ -31,6 +31,7 @@ from derive.ai.review import (
 )
 from derive.arena import Player
 from derive.notation import Move
+from tests.helpers import random_game
 
 BUDGET = 300
 """Small, to keep the tests quick: the judgements below hold at it."""
@@ -484,10 +485,7 @@ def test_the_second_pass_marks_the_move_that_let_the_win_through() -> None:
 
 
 def _long_game() -> Game:
-    game = Game.new("ry", "L2", seed=12, start="r", max_plies=200)
-    chooser = random.Random(12)
-    while len(game.moves) < 30 and not game.is_over:
-        game.push(chooser.choice(list(game.legal_moves())))
+    game = random_game(30, 12, "ry", "L2", start="r", max_plies=200)
     return game
 
 

@@ -5,7 +5,6 @@ and its one-sided 95% bound; sliced, stopped and resumed without changing what t
 from __future__ import annotations
 
 import json
-import random
 
 import pytest
 
@@ -19,6 +18,7 @@ from derive.ai.review import (
     _Rollouts,
 )
 from derive.notation import Move
+from tests.helpers import random_game
 
 WIN_IN_ONE = "r1b10,r2a9,r3c7,y1c1,y2d2,y3f4 r ry L2"
 """Red wins at once with c7-b8; b10-c9 lets yellow win at once with f4-e3."""
@@ -31,10 +31,7 @@ def _short(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _long_game(seed: int = 12, plies: int = 30) -> Game:
-    game = Game.new("ry", "L2", seed=seed, start="r", max_plies=200)
-    chooser = random.Random(seed)
-    while len(game.moves) < plies and not game.is_over:
-        game.push(chooser.choice(list(game.legal_moves())))
+    game = random_game(plies, seed, "ry", "L2", start="r", max_plies=200)
     return game
 
 

@@ -3,7 +3,6 @@ the computer's reply, undo/redo and the end of a game."""
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -11,7 +10,6 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from derive.game import Game
 from derive.web.table import share
 from tests.e2e.appdriver import (
     AI_TIMEOUT_MS,
@@ -26,6 +24,7 @@ from tests.e2e.appdriver import (
     wait_for_ply,
 )
 from tests.e2e.test_first_minute import assert_accessible
+from tests.helpers import random_game
 
 
 def test_every_action_kind_by_mouse_and_keys(page: Page, server_url: str) -> None:
@@ -335,10 +334,7 @@ _LONGEST = """() => { for (const b of document.querySelectorAll("#moves .mv")) {
 def test_no_move_is_cut_off_in_the_list(page: Page, server_url: str, seats: str) -> None:
     """With three or four players, a round that does not fit on one line of the list takes
     two: at a phone's width, or in the desktop's side column, no move is cut off."""
-    game = Game.new(seats, "L2", seed=7)
-    chooser = random.Random(7)
-    while len(game.moves) < 40 and not game.is_over:
-        game.push(chooser.choice(list(game.legal_moves())))
+    game = random_game(40, 7, seats, "L2")
     sizes = ((320, 640), (390, 844), (844, 390), (560, 900), (820, 1180), (1366, 900))
     page.set_viewport_size({"width": 320, "height": 640})
     open_app(page, server_url, f"?game={share.encode(game)}")

@@ -4,7 +4,6 @@ ply from ply 0, and a point, the step buttons and the arrow keys show their posi
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -22,6 +21,7 @@ from tests.e2e.appdriver import (
     position_query,
 )
 from tests.e2e.test_first_minute import assert_accessible
+from tests.helpers import random_game
 
 PLIES = 60
 BUDGET = 40
@@ -30,10 +30,7 @@ REVIEW_TIMEOUT_MS = 120_000
 
 
 def _game(seed: int = 26) -> Game:
-    game = Game.new("ry", "L2", seed=seed)
-    chooser = random.Random(seed)
-    while len(game.moves) < PLIES and not game.is_over:
-        game.push(chooser.choice(list(game.legal_moves())))
+    game = random_game(PLIES, seed, "ry", "L2")
     return game
 
 

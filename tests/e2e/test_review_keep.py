@@ -8,7 +8,6 @@ at once."""
 from __future__ import annotations
 
 import json
-import random
 from pathlib import Path
 
 from playwright.sync_api import Page, expect
@@ -24,6 +23,7 @@ from tests.e2e.appdriver import (
     settle,
 )
 from tests.e2e.test_first_minute import assert_accessible
+from tests.helpers import random_game
 
 PLIES = 30
 BUDGET = 40
@@ -32,10 +32,7 @@ REVIEW_TIMEOUT_MS = 120_000
 
 
 def _game(seed: int = 11) -> Game:
-    game = Game.new("ry", "L2", seed=seed)
-    chooser = random.Random(seed)
-    while len(game.moves) < PLIES and not game.is_over:
-        game.push(chooser.choice(list(game.legal_moves())))
+    game = random_game(PLIES, seed, "ry", "L2")
     return game
 
 

@@ -23,6 +23,7 @@ from derive.web.review.panel import (
     summary_html,
 )
 from derive.web.table import drills
+from tests.helpers import random_game
 from tests.web_helpers import html_text, plain
 
 CAPTURE_D5 = {
@@ -240,10 +241,7 @@ def test_real_reviews_name_each_costliest_move_in_full() -> None:
     gave a reason, why, worked out from the game; the summary's count is the list's."""
     told = 0
     for seed in (3, 11):
-        game = Game.new(seed=seed)
-        chooser = random.Random(seed)
-        while len(game.moves) < 40 and not game.is_over:
-            game.push(chooser.choice(list(game.legal_moves())))
+        game = random_game(40, seed)
         state = ReviewState(game)
         analysis = Review(game, 60).finish()
         data = analysis.to_data()

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import random
 
 import pytest
 
@@ -15,13 +14,11 @@ from derive.web.review.graph import graph_svg
 from derive.web.review.panel import line_words, mistakes_html
 from derive.web.table import drills
 from derive.web.words import engine_fr
+from tests.helpers import random_game
 
 
 def _game(plies: int, seed: int = 7) -> Game:
-    game = Game.new(seed=seed)
-    chooser = random.Random(seed)
-    while len(game.moves) < plies and not game.is_over:
-        game.push(chooser.choice(list(game.legal_moves())))
+    game = random_game(plies, seed)
     return game
 
 

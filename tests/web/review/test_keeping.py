@@ -6,7 +6,6 @@ never for every slice."""
 from __future__ import annotations
 
 import json
-import random
 from typing import Any
 
 from derive.ai.review import BUDGET, Analysis, Review
@@ -14,13 +13,11 @@ from derive.game import Game
 from derive.web.play import worker
 from derive.web.review.driver import ReviewState
 from derive.web.review.keeping import KEEP_EVERY, Keeping, choose, fill
+from tests.helpers import random_game
 
 
 def _game(plies: int, seed: int = 4) -> Game:
-    game = Game.new("ry", "L2", seed=seed, start="r")
-    chooser = random.Random(seed)
-    while len(game.moves) < plies and not game.is_over:
-        game.push(chooser.choice(list(game.legal_moves())))
+    game = random_game(plies, seed, "ry", "L2", start="r")
     return game
 
 

@@ -3,18 +3,15 @@ move the board draws as an arrow (issue 26), and when the section needs drawing 
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from derive.game import Game
 from derive.web.review.driver import ReviewState
+from tests.helpers import random_game
 
 
 def _game(plies: int = 4, seed: int = 5) -> Game:
-    game = Game.new(seed=seed)
-    chooser = random.Random(seed)
-    while len(game.moves) < plies and not game.is_over:
-        game.push(chooser.choice(list(game.legal_moves())))
+    game = random_game(plies, seed)
     return game
 
 

@@ -4,7 +4,6 @@ section handed to a recording view, and a worker that fails mid-review said in w
 
 from __future__ import annotations
 
-import random
 from collections.abc import Coroutine
 from typing import Any
 
@@ -14,6 +13,7 @@ from derive.web.play import worker
 from derive.web.review.page import ReviewPage
 from derive.web.table import clicks
 from derive.web.table.controller import Controller
+from tests.helpers import random_game
 from tests.web_helpers import plain, run_async
 
 
@@ -55,10 +55,7 @@ class Host:
 
 
 def _game(plies: int) -> Game:
-    game = Game.new(seed=5)
-    chooser = random.Random(5)
-    while len(game.moves) < plies and not game.is_over:
-        game.push(chooser.choice(list(game.legal_moves())))
+    game = random_game(plies, 5)
     return game
 
 

@@ -6,7 +6,6 @@ and every other game kept), exported in the game's file and imported back."""
 from __future__ import annotations
 
 import json
-import random
 from functools import cache
 from typing import Any
 
@@ -27,6 +26,7 @@ from derive.web.shelf.saved import (
 )
 from derive.web.table import share
 from derive.web.table.controller import Controller
+from tests.helpers import random_game
 
 BUDGET = 20
 
@@ -50,10 +50,7 @@ def device(store: MemoryStore, lang: str = "en", **bounds: int) -> tuple[Control
 
 
 def game_of(plies: int, seed: int = 5) -> Game:
-    game = Game.new("ry", "L2", seed=seed, start="r")
-    chooser = random.Random(seed)
-    while len(game.moves) < plies and not game.is_over:
-        game.push(chooser.choice(list(game.legal_moves())))
+    game = random_game(plies, seed, "ry", "L2", start="r")
     return game
 
 
