@@ -20,7 +20,8 @@ Fact = dict[str, Any]
 
 def action(game: Game, move: Move) -> Fact:
     """The move itself: ``capture`` (``square``, ``colour``, ``value`` of the die
-    taken), ``step`` or ``jump`` (``from``, ``to``, ``rows`` nearer the goal rive),
+    taken), ``step`` or ``jump`` (``from``, ``to``, ``rows`` nearer the goal rive: below
+    0 for a move away from it, as a step back),
     ``enter`` (``square``), ``adjust`` (``square``, the new ``value``), ``reroll``
     (``square``) or ``pass``."""
     kind = move.kind
@@ -41,7 +42,7 @@ def action(game: Game, move: Move) -> Fact:
             "fact": "step" if move.to_square in NEIGHBOURS[move.from_square] else "jump",
             "from": square_name(move.from_square),
             "to": square_name(move.to_square),
-            "rows": max(0, dist[move.from_square] - dist[move.to_square]),
+            "rows": dist[move.from_square] - dist[move.to_square],
         }
     if kind == ADJUST:
         piece = game.piece_at(move.from_square)

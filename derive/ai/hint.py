@@ -58,10 +58,13 @@ def _action(fact: Fact) -> str:
     if kind == "enter":
         return f"brings a new die in on {fact['square']}"
     if kind in ("step", "jump"):
-        text = f"{kind}s from {fact['from']} to {fact['to']}"
         gain = fact["rows"]
+        back = kind == "step" and gain < 0  # one row back: the verb says it
+        text = f"{kind}s{' back' if back else ''} from {fact['from']} to {fact['to']}"
         if gain > 0:
             text += f", {gain} {'row' if gain == 1 else 'rows'} nearer the goal rive"
+        elif gain < 0 and not back:
+            text += f", {-gain} {'row' if gain == -1 else 'rows'} farther from the goal rive"
         return text
     if kind == "adjust":
         return f"turns {fact['square']} into a {fact['value']}"

@@ -112,7 +112,7 @@ ITEMS: Final[tuple[Item, ...]] = (
         f"{E5} {F6}",
         frozenset({"circle fill=#ffffff stroke=#151515"}),
         Words(
-            "Un point blanc cerné de sombre : une case où le dé choisi peut avancer.",
+            "Un point blanc cerné de sombre : une case où le dé choisi peut aller.",
             "A white dot edged in dark: a square the selected die can step to.",
         ),
         ("ring-selected",),

@@ -162,7 +162,7 @@ AREAS: Final[dict[str, Words]] = {
     "corners": Words("les cases d’angle", "the corners"),
     "turn": Words("un tour de jeu", "a turn"),
     "enter": Words("entrer un dé", "entering a die"),
-    "step": Words("avancer d’une case", "stepping"),
+    "step": Words("se déplacer d’une case", "stepping"),
     "jump": Words("sauter", "jumping"),
     "adjust": Words("ajouter ou retrancher un", "adding or taking one"),
     "reroll": Words("relancer un dé", "re-rolling"),
@@ -400,7 +400,7 @@ LESSONS: Final[tuple[Lesson, ...]] = (
         mode="try",
         position="r3e5,y2f8 r ry L2",
         select="e5",
-        title=Words("Avancer d’une case", "Stepping"),
+        title=Words("Se déplacer d’une case", "Stepping"),
         text=Words(
             "Le dé rouge en e5 est sélectionné : les points montrent les quatre cases voisines "
             "où il peut aller, en diagonale, dans tous les sens. {Click} l’une d’elles. Essayez "

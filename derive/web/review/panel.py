@@ -220,10 +220,19 @@ def _fact_words(lang: str, fact: Mapping[str, Any]) -> str:
                 square=taken["square"],
             )
         if code in ("step", "jump"):
-            words = i18n.t(lang, key, start=str(fact["from"]), end=str(fact["to"]))
             rows = fact.get("rows")
-            if type(rows) is int and rows > 0:
+            rows = rows if type(rows) is int else 0
+            back = code == "step" and rows < 0  # one row back: the verb says it
+            words = i18n.t(
+                lang,
+                "review.does.step_back" if back else key,
+                start=str(fact["from"]),
+                end=str(fact["to"]),
+            )
+            if rows > 0:
                 words += ", " + i18n.counted(lang, "review.does.rows", rows)
+            elif rows < 0 and not back:
+                words += ", " + i18n.counted(lang, "review.does.back", -rows)
             return words
         if code == "stops_win":
             colours = [i18n.side(lang, c) for c in fact["colours"] if _side(c)]

@@ -153,8 +153,8 @@ RULES: Final[tuple[Rule, ...]] = (
     _rule(
         rf"({_SQ}) cannot reach ({_SQ}): .*",
         lambda m: (
-            f"{m[1]} ne peut pas atteindre {m[2]} : un dé avance d’une case libre en "
-            "diagonale ou saute par-dessus un dé voisin sur la case libre juste derrière"
+            f"{m[1]} ne peut pas atteindre {m[2]} : un dé va sur une case libre voisine, en "
+            "diagonale, ou saute par-dessus un dé voisin sur la case libre juste derrière"
         ),
     ),
     _rule(rf"({_SQ}) does not touch ({_SQ})", lambda m: f"{m[1]} ne touche pas {m[2]}"),
@@ -624,6 +624,9 @@ def untranslated(message: str) -> list[str]:
 
 # The AI's hint reasons (derive.ai.hint.reason): short clauses joined by ", ".
 _POSSESSIVE: Final = r"(red|blue|yellow|green)'s (\d)"
+#: A die's move in a hint: a step goes any way, diagonally, so it is not always "avance".
+_MOVES_FR: Final = {"steps": "avance", "steps back": "recule", "jumps": "saute"}
+
 HINT_RULES: Final[tuple[Rule, ...]] = (
     _rule(
         rf"wins: reaches the goal rive on ({_SQ})",
@@ -653,12 +656,15 @@ HINT_RULES: Final[tuple[Rule, ...]] = (
     ),
     _rule(rf"brings a new die in on ({_SQ})", lambda m: f"entre un nouveau dé en {m[1]}"),
     _rule(
-        rf"(steps|jumps) from ({_SQ}) to ({_SQ})",
-        lambda m: f"{'avance' if m[1] == 'steps' else 'saute'} de {m[2]} en {m[3]}",
+        rf"(steps|steps back|jumps) from ({_SQ}) to ({_SQ})",
+        lambda m: f"{_MOVES_FR[m[1]]} de {m[2]} en {m[3]}",
     ),
     _rule(
-        r"(\d+) rows? nearer the goal rive",
-        lambda m: f"{m[1]} rangée{'s' if m[1] != '1' else ''} plus près de la rive opposée",
+        r"(\d+) rows? (nearer|farther from) the goal rive",
+        lambda m: (
+            f"{m[1]} rangée{'s' if m[1] != '1' else ''} "
+            f"{'plus près de' if m[2] == 'nearer' else 'plus loin de'} la rive opposée"
+        ),
     ),
     _rule(rf"turns ({_SQ}) into a (\d)", lambda m: f"passe {m[1]} à {m[2]}"),
     _rule(rf"re-rolls ({_SQ}) for a new value", lambda m: f"relance {m[1]} pour une autre valeur"),

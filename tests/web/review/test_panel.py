@@ -184,6 +184,13 @@ def test_what_the_better_move_does_in_players_words() -> None:
         "saute de b2 en d4, 2 rangées plus près de la rive opposée, même si le dé peut alors "
         "être pris"
     )
+    # a step goes any way diagonally: one back is not an advance
+    back = [{"fact": "step", "from": "i3", "to": "h4", "rows": -1}]
+    assert does_words("en", back) == "steps back from i3 to h4"
+    assert does_words("fr", back) == "recule de i3 en h4"
+    away = [{"fact": "jump", "from": "e5", "to": "c3", "rows": -2}]
+    assert does_words("en", away) == "jumps from e5 to c3, 2 rows farther from the goal rive"
+    assert does_words("fr", away) == "saute de e5 en c3, 2 rangées plus loin de la rive opposée"
     assert does_words("fr", [{"fact": "enter", "square": "b10"}]) == (
         "fait entrer un nouveau dé en b10"
     )

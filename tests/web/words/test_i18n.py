@@ -426,6 +426,27 @@ def test_every_hint_reason_clause_is_translated() -> None:
     )
 
 
+def test_a_hint_says_which_way_a_die_goes() -> None:
+    """A die steps or jumps any way diagonally: a move away from the goal is not told as an
+    advance ("avance"), in English or in French."""
+    game = Game.from_position("r3e5,y2d4,y4f6 r ry L2")  # Red heads for row 10
+    said = {m: reason(game, Move.parse(m)) for m in ("e5-d6", "e5-c3", "e5-g7")}
+    assert said == {
+        "e5-d6": "steps from e5 to d6, 1 row nearer the goal rive, takes e5 out of reach",
+        "e5-c3": "jumps from e5 to c3, 2 rows farther from the goal rive, takes e5 out of reach",
+        "e5-g7": "jumps from e5 to g7, 2 rows nearer the goal rive, though it can be taken",
+    }
+    assert engine_fr.translate_hint(said["e5-c3"]).startswith(
+        "saute de e5 en c3, 2 rangées plus loin de la rive opposée"
+    )
+    lone = Game.from_position("r3e5,y2f8 r ry L2")
+    assert reason(lone, Move.parse("e5-d4")) == "steps back from e5 to d4"
+    assert engine_fr.translate_hint("steps back from e5 to d4") == "recule de e5 en d4"
+    assert engine_fr.translate_hint("steps from e5 to f6, 1 row nearer the goal rive") == (
+        "avance de e5 en f6, 1 rangée plus près de la rive opposée"
+    )
+
+
 @pytest.mark.parametrize(
     "query",
     [
