@@ -362,6 +362,16 @@ def accuracy_of(judged: Sequence[Judged], colour: str, sides: int) -> int | None
 def line_words(lang: str, entry: Judged) -> str:
     """A listed move in a sentence or two: "Move 12, Red: e5-d6, blunder: lets Yellow
     capture the 4 on d6. Better: e5-d4, which steps from e5 to d4 …"."""
+    return _joined(line_parts(lang, entry))
+
+
+def _joined(parts: tuple[str, str]) -> str:
+    return " ".join(part for part in parts if part)
+
+
+def line_parts(lang: str, entry: Judged) -> tuple[str, str]:
+    """``line_words`` as its first sentence (the move and what was wrong with it) and
+    the rest (the better move), which the list shows apart."""
     said = [
         i18n.t(lang, MARK_KEYS[name])
         for name in (entry.judgement, entry.luck)
@@ -379,9 +389,7 @@ def line_words(lang: str, entry: Judged) -> str:
         head = i18n.t(lang, "review.line.why", why=why, **fields)
     else:
         head = i18n.t(lang, "review.line", **fields)
-    if judged and entry.best:
-        head += " " + better_words(lang, entry)
-    return head
+    return head, better_words(lang, entry) if judged and entry.best else ""
 
 
 def better_words(lang: str, entry: Judged) -> str:
@@ -406,25 +414,39 @@ def cost_words(lang: str, entry: Judged, *, you: bool = False) -> str:
     """A costly move in a few sentences: "Move 14: c3-d4 cost you 7% of your winning
     chances. It steps from c3 to d4, but lets Yellow capture the 4 on d5. Better: e5-d6.
     It captures …" (``you``: said to the player who made it)."""
+    return _joined(cost_parts(lang, entry, you=you))
+
+
+def cost_parts(lang: str, entry: Judged, *, you: bool = False) -> tuple[str, str]:
+    """``cost_words`` as its first sentence (the move and its cost) and the rest."""
     mark = ""
     if entry.judgement in JUDGEMENTS:
         mark = i18n.t(lang, "review.cost.mark", what=i18n.t(lang, WHAT_KEYS[str(entry.judgement)]))
     fields = {"ply": entry.ply, "move": entry.move, "percent": _percent(entry.loss), "mark": mark}
     if you:
-        words = i18n.t(lang, "review.cost.you", **fields)
+        head = i18n.t(lang, "review.cost.you", **fields)
     else:
         key = "review.cost.team" if len(entry.mover) == 2 else "review.cost.side"
-        words = i18n.t(lang, key, colour=i18n.side(lang, entry.mover), **fields)
+        head = i18n.t(lang, key, colour=i18n.side(lang, entry.mover), **fields)
+    rest = []
     did, why = does_words(lang, entry.did), reason_words(lang, entry.reason)
     if did and why:
-        words += " " + i18n.t(lang, "review.cost.did.why", did=did, why=why)
+        rest.append(i18n.t(lang, "review.cost.did.why", did=did, why=why))
     elif did or why:
-        words += " " + i18n.t(lang, "review.cost.did", did=did or why)
+        rest.append(i18n.t(lang, "review.cost.did", did=did or why))
     if "?" in entry.move:  # a re-roll: its cost is its choice's, its result luck's
-        words += " " + i18n.t(lang, "review.cost.reroll")
+        rest.append(i18n.t(lang, "review.cost.reroll"))
     if entry.best:
-        words += " " + better_words(lang, entry)
-    return words
+        rest.append(better_words(lang, entry))
+    return head, " ".join(rest)
+
+
+def _button_words(parts: tuple[str, str]) -> str:
+    """A listed move's words in its button: the first sentence stands out (underlined,
+    as a link), the explanation after it reads as text; the whole is one target."""
+    head, rest = parts
+    words = f'<span class="review-lead">{escape(head)}</span>'
+    return f"{words} {escape(rest)}" if rest else words
 
 
 def costly_html(
@@ -445,7 +467,7 @@ def costly_html(
         items = "".join(
             f'<li><button type="button" data-review-ply="{entry.ply}"'
             f' aria-pressed="{"true" if entry.ply == current else "false"}">'
-            f"{escape(cost_words(lang, entry, you=colour == viewer))}</button></li>"
+            f"{_button_words(cost_parts(lang, entry, you=colour == viewer))}</button></li>"
             for entry in found
         )
         listed = (
@@ -494,7 +516,7 @@ def mistakes_html(
         items.append(
             f'<li class="{classes}"><button type="button"'
             f' data-review-ply="{entry.ply}" aria-pressed="{pressed}">'
-            f"{escape(line_words(lang, entry))}</button></li>"
+            f"{_button_words(line_parts(lang, entry))}</button></li>"
         )
     if not items:
         return f'<p class="review-none">{escape(i18n.t(lang, "review.none"))}</p>'

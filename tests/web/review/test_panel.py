@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import re
+from html import escape
 from typing import Any
 
 import pytest
 
 from derive.web.review.panel import (
     Judged,
+    costly_html,
     counts,
     does_words,
+    line_parts,
     line_words,
     mistakes_html,
     progress_words,
@@ -264,7 +267,9 @@ def test_counts_are_what_the_list_shows_with_luck_apart() -> None:
         for kind in found:
             shown = len(
                 re.findall(
-                    rf'class="[^"]*review-{kind}\b[^>]*><button[^>]*>Move \d+, {name}:', listed
+                    rf'class="[^"]*review-{kind}\b[^>]*><button[^>]*><span class="review-lead">'
+                    rf"Move \d+, {name}:",
+                    listed,
                 )
             )
             assert shown == found[kind], (colour, kind)
@@ -312,3 +317,19 @@ def test_progress() -> None:
     assert progress_words("en", 61, 61, finished=False) == (
         "Looking deeper at the moves that mattered"
     )
+
+
+def test_a_listed_move_underlines_its_first_sentence_only() -> None:
+    """A whole paragraph underlined was hard to read on a phone: the button's first
+    sentence (the move and what was wrong) reads as its link, the better move after it as
+    text, and the whole is still one button."""
+    entry = JUDGED[1]
+    assert entry.best
+    head, rest = line_parts("en", entry)
+    assert rest.startswith(f"Better: {entry.best}.")
+    item = re.search(r"<button[^>]*>(.*?)</button>", mistakes_html("en", [entry]))
+    assert item is not None
+    assert item.group(1) == f'<span class="review-lead">{escape(head)}</span> {escape(rest)}'
+    costly = costly_html("en", "y", [entry])
+    assert '<span class="review-lead">Move 2: ' in costly, costly
+    assert html_text(costly).count("Better: ") == 1
