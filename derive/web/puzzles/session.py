@@ -89,6 +89,14 @@ class PuzzleBoard(LessonBoard):
     why: str = ""
     """The lesson a wrong move's message links to ("why?")."""
 
+    def reset(self) -> None:
+        super().reset()
+        # The solver's rive at the bottom, as a player sees their own side at a table (and
+        # as lichess turns a puzzle to the side to move): a third of the puzzles, and the
+        # mistakes of whoever played Yellow, are Yellow's to solve. A Learn page's boards
+        # keep theirs, whose words say which way each side goes.
+        self._ctl.bottom = self.game.to_move
+
     def _seen(self, attempt: Attempt) -> Attempt:
         self.last = attempt.result
         message = self.message

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from pathlib import Path
 
 import pytest
 
@@ -15,6 +16,8 @@ from derive.web.words import i18n
 from tests.web_helpers import plain
 
 from .fixtures import CHAIN, WIN_IN_ONE, WIN_IN_TWO, as_file
+
+SHIPPED = Path(__file__).resolve().parents[3] / "assets" / "puzzles.json"
 
 
 def test_elo_moves_both_ways_and_by_the_formula() -> None:
@@ -240,3 +243,20 @@ def test_the_pages_are_current_and_in_the_site() -> None:
     assert build_puzzles.main(["--check"]) == 0, "run python3 tools/pages/build_puzzles.py"
     assert {"puzzles.html", "enigmes.html"} <= set(site_files.PAGES)
     assert "web/puzzles/worker.py" in build_live.closure()
+
+
+def test_the_board_is_turned_to_the_side_to_find_the_move() -> None:
+    """A third of the shipped puzzles, and the mistakes of whoever played Yellow, are
+    Yellow's to solve: their board has Yellow's rive at the bottom, as a player's own side
+    is at a table; a reply, a reset or the solution shown does not turn it back."""
+    shipped = catalogue.parse(SHIPPED.read_text(encoding="utf-8")).puzzles
+    yellow = next(p for p in shipped if p.position.split()[1] == "y" and len(p.solution) == 3)
+    assert session.Session.start(WIN_IN_TWO, "en").board.board_view().bottom == "r"
+    board = session.Session.start(yellow, "fr").board
+    assert board.board_view().bottom == "y"
+    board.play(yellow.solution[0])  # Red's reply is played on the board
+    assert len(board.game.moves) == 2 and board.board_view().bottom == "y"
+    board.reset()
+    assert board.board_view().bottom == "y"
+    board.solve()
+    assert board.board_view().bottom == "y"
