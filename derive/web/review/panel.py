@@ -197,6 +197,10 @@ def does_words(lang: str, facts: Any) -> str:
     return _and(lang, clauses)
 
 
+def _is_fact(fact: Any, code: str) -> bool:
+    return isinstance(fact, Mapping) and fact.get("fact") == code
+
+
 def _fact_words(lang: str, fact: Mapping[str, Any]) -> str:
     code = fact.get("fact")
     if code == "wins":
@@ -429,7 +433,13 @@ def cost_parts(lang: str, entry: Judged, *, you: bool = False) -> tuple[str, str
         key = "review.cost.team" if len(entry.mover) == 2 else "review.cost.side"
         head = i18n.t(lang, key, colour=i18n.side(lang, entry.mover), **fields)
     rest = []
-    did, why = does_words(lang, entry.did), reason_words(lang, entry.reason)
+    why = reason_words(lang, entry.reason)
+    facts = entry.did
+    if why and isinstance(facts, list):
+        # What went wrong is the reason's to say: the concession "though the die can
+        # then be taken" before it said a capture twice, or muddled "though …, but …".
+        facts = [fact for fact in facts if not _is_fact(fact, "hangs")]
+    did = does_words(lang, facts)
     if did and why:
         rest.append(i18n.t(lang, "review.cost.did.why", did=did, why=why))
     elif did or why:

@@ -162,6 +162,26 @@ def test_a_costly_move_says_its_mark_and_what_it_knows() -> None:
     assert "a coûté à Rouge + Jaune 5 % de leurs chances de gain." in plain(cost_words("fr", team))
 
 
+def test_a_costly_move_says_a_capture_once() -> None:
+    """A move that leaves its die to be taken, with a reason: the reason says what went
+    wrong, and the concession "though the die can then be taken" is not said before it
+    (it read "…, though the die can then be taken, but leaves the 5 on h2 open to
+    capture"). Without a reason, the concession is what there is to say."""
+    hangs = [{"fact": "step", "from": "i1", "to": "h2", "rows": 1}, {"fact": "hangs"}]
+    exposes = {"code": "exposes", "dice": [{"square": "h2", "colour": "r", "value": 5}]}
+    entry = Judged(205, "r", "i1-h2", None, "e3-d4", exposes, loss=0.13, did=hangs)
+    assert "It steps from i1 to h2, 1 row nearer the goal rive, but leaves the 5 on h2 open " in (
+        cost_words("en", entry)
+    )
+    assert "Ce coup avance de i1 en h2, 1 rangée plus près de la rive opposée, mais laisse " in (
+        plain(cost_words("fr", entry))
+    )
+    alone = Judged(205, "r", "i1-h2", best="e3-d4", loss=0.05, did=hangs)
+    assert "It steps from i1 to h2, 1 row nearer the goal rive, though the die can then be " in (
+        cost_words("en", alone)
+    )
+
+
 def test_no_costly_line_is_notation_alone_nor_a_rule_id_nor_python() -> None:
     entries = [
         Judged(14, "r", "c3-d4", None, "e5xd6", CAPTURE_D5, loss=0.07, did=STEP_C3_D4),
