@@ -81,5 +81,5 @@ def _effect(fact: Fact) -> str:
     if kind == "forms":
         return f"makes a well-formed chain of {fact['length']}"
     if kind == "safe":
-        return f"takes {fact['from']} out of reach"
+        return "puts the die out of reach"  # the die has left fact["from"]: not named by it
     return "though it can be taken"  # hangs

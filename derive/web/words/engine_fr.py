@@ -648,7 +648,7 @@ HINT_RULES: Final[tuple[Rule, ...]] = (
         r"makes a well-formed chain of (\d+)",
         lambda m: f"forme une chaîne bien formée de {m[1]}",
     ),
-    _rule(rf"takes ({_SQ}) out of reach", lambda m: f"met {m[1]} hors de portée"),
+    _rule(r"puts the die out of reach", lambda m: "met le dé hors de portée"),
     _rule(r"though it can be taken", lambda m: "mais il peut être pris"),
     _rule(
         rf"captures {_POSSESSIVE} on ({_SQ})",

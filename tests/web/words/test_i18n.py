@@ -432,12 +432,14 @@ def test_a_hint_says_which_way_a_die_goes() -> None:
     game = Game.from_position("r3e5,y2d4,y4f6 r ry L2")  # Red heads for row 10
     said = {m: reason(game, Move.parse(m)) for m in ("e5-d6", "e5-c3", "e5-g7")}
     assert said == {
-        "e5-d6": "steps from e5 to d6, 1 row nearer the goal rive, takes e5 out of reach",
-        "e5-c3": "jumps from e5 to c3, 2 rows farther from the goal rive, takes e5 out of reach",
+        "e5-d6": "steps from e5 to d6, 1 row nearer the goal rive, puts the die out of reach",
+        "e5-c3": (
+            "jumps from e5 to c3, 2 rows farther from the goal rive, puts the die out of reach"
+        ),
         "e5-g7": "jumps from e5 to g7, 2 rows nearer the goal rive, though it can be taken",
     }
-    assert engine_fr.translate_hint(said["e5-c3"]).startswith(
-        "saute de e5 en c3, 2 rangées plus loin de la rive opposée"
+    assert engine_fr.translate_hint(said["e5-c3"]) == (
+        "saute de e5 en c3, 2 rangées plus loin de la rive opposée, met le dé hors de portée"
     )
     lone = Game.from_position("r3e5,y2f8 r ry L2")
     assert reason(lone, Move.parse("e5-d4")) == "steps back from e5 to d4"
