@@ -8,6 +8,7 @@ named as the notation names them, colours by their letter.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ..board import NEIGHBOURS, square_name
@@ -55,6 +56,18 @@ def action(game: Game, move: Move) -> Fact:
     if kind == REROLL:
         return {"fact": "reroll", "square": square_name(move.from_square)}
     return {"fact": "pass"}
+
+
+def motion(fact: Mapping[str, Any]) -> tuple[str, int]:
+    """How a ``step`` or ``jump`` fact is told, in any language: its kind (``"step"``,
+    ``"step back"`` or ``"jump"``) and the rows to say, nearer the goal rive (> 0) or
+    farther from it (< 0).  A die goes any way diagonally, so a step is not always an
+    advance; a step back says its one row by its verb (0 rows to say)."""
+    rows = fact.get("rows")
+    rows = rows if type(rows) is int else 0  # an analysis kept by another version
+    if fact.get("fact") == "step" and rows < 0:
+        return "step back", 0
+    return str(fact.get("fact")), rows
 
 
 def facts(game: Game, move: Move) -> list[Fact]:

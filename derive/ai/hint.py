@@ -7,7 +7,7 @@ from typing import NamedTuple
 from ..board import COLOUR_NAMES
 from ..game import Game
 from ..notation import Move
-from .facts import Fact, facts
+from .facts import Fact, facts, motion
 from .search import Search
 
 HINT_LEVEL = "hard"
@@ -58,13 +58,13 @@ def _action(fact: Fact) -> str:
     if kind == "enter":
         return f"brings a new die in on {fact['square']}"
     if kind in ("step", "jump"):
-        gain = fact["rows"]
-        back = kind == "step" and gain < 0  # one row back: the verb says it
-        text = f"{kind}s{' back' if back else ''} from {fact['from']} to {fact['to']}"
-        if gain > 0:
-            text += f", {gain} {'row' if gain == 1 else 'rows'} nearer the goal rive"
-        elif gain < 0 and not back:
-            text += f", {-gain} {'row' if gain == -1 else 'rows'} farther from the goal rive"
+        told, rows = motion(fact)
+        verb = "steps back" if told == "step back" else f"{kind}s"
+        text = f"{verb} from {fact['from']} to {fact['to']}"
+        if rows:
+            many = "row" if abs(rows) == 1 else "rows"
+            where = "nearer" if rows > 0 else "farther from"
+            text += f", {abs(rows)} {many} {where} the goal rive"
         return text
     if kind == "adjust":
         return f"turns {fact['square']} into a {fact['value']}"

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any, Final
 
+from ...ai.facts import motion
 from ...ai.review import accuracy
 from ...ai.review import costliest as costliest_plies
 from ..words import i18n
@@ -224,19 +225,12 @@ def _fact_words(lang: str, fact: Mapping[str, Any]) -> str:
                 square=taken["square"],
             )
         if code in ("step", "jump"):
-            rows = fact.get("rows")
-            rows = rows if type(rows) is int else 0
-            back = code == "step" and rows < 0  # one row back: the verb says it
-            words = i18n.t(
-                lang,
-                "review.does.step_back" if back else key,
-                start=str(fact["from"]),
-                end=str(fact["to"]),
-            )
-            if rows > 0:
-                words += ", " + i18n.counted(lang, "review.does.rows", rows)
-            elif rows < 0 and not back:
-                words += ", " + i18n.counted(lang, "review.does.back", -rows)
+            told, rows = motion(fact)
+            key = "review.does.step_back" if told == "step back" else key
+            words = i18n.t(lang, key, start=str(fact["from"]), end=str(fact["to"]))
+            if rows:
+                counted = "review.does.rows" if rows > 0 else "review.does.back"
+                words += ", " + i18n.counted(lang, counted, abs(rows))
             return words
         if code == "stops_win":
             colours = [i18n.side(lang, c) for c in fact["colours"] if _side(c)]
