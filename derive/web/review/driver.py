@@ -273,8 +273,15 @@ class ReviewState:
         return self._best_before(ply)
 
     def turning(self) -> dict[str, int | None]:
+        """Each side's turning point (``Analysis.summary``), but none for the winner: the
+        move that cost a winner most did not turn the game, and its costliest moves are
+        listed anyway.  A drawn or unfinished game keeps every side's."""
         summary = Analysis(1, self.plies).summary()
-        return {side: found.get("turning_point") for side, found in summary.items()}
+        winner = self.game.winner
+        return {
+            side: None if side == winner else found.get("turning_point")
+            for side, found in summary.items()
+        }
 
     def drills_are_costly(self, found: Sequence[Drill]) -> bool:
         """Whether none of ``found`` (``drills``) was a mistake: only costliest moves."""

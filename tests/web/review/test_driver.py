@@ -197,3 +197,21 @@ def test_a_player_s_mistakes_become_the_puzzle_board_s_drill() -> None:
     assert back == drill
     html = mistakes_html("fr", state.judged(), learn=drills.link([drill], "fr"))
     assert 'href="enigmes.html?mistakes=' in html and "Apprendre de ses erreurs" in html
+
+
+def test_the_winner_gets_no_turning_point_and_the_loser_keeps_its_own() -> None:
+    from derive.web.review.panel import summary_html
+
+    game = _game(40, seed=3)
+    unfinished = ReviewState(game)
+    analysis = Review(game, 60).finish().to_data()
+    unfinished.take({"analysis": analysis, "done": True})
+    points = unfinished.turning()
+    assert points["r"] is not None and points["y"] is not None  # both sides cost something
+    game.resign("y")
+    state = ReviewState(game)
+    state.take({"analysis": Review(game, 60).finish().to_data(), "done": True})
+    assert state.turning() == {"r": None, "y": points["y"]}
+    html = summary_html("en", state.sides, state.judged(), state.turning())
+    red, yellow = (html.split(f'data-colour="{side}"')[1].split("</li>")[0] for side in "ry")
+    assert "Turning point" not in red and f"Turning point: move {points['y']}," in yellow
