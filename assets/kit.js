@@ -60,9 +60,12 @@
     const frame = preview.cloneNode(false);
     frame.removeAttribute("id");
     frame.removeAttribute("class");
+    frame.removeAttribute("data-frame-style");
     frame.setAttribute("src", src);
     frame.setAttribute("title", "Dérive");
-    frame.setAttribute("style", "border: 0; max-width: 100%"); // narrower on a phone
+    // The pasted frame's style is the page's examples' (build_embed.FRAME_STYLE), handed
+    // over on the preview so that it is written once.
+    frame.setAttribute("style", preview.dataset.frameStyle);
     code.textContent = absolute(frame.outerHTML);
     judge(preview, document.getElementById("kit-verdict"));
     preview.src = src;

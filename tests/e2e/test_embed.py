@@ -453,6 +453,9 @@ def test_the_kits_builder_says_what_the_rules_make_of_its_link(page: Page, serve
     expect(verdict).to_have_attribute("data-verdict", "refused", timeout=START_MS)
     expect(verdict).to_contain_text("b4-d6")
     expect(page.locator("#kit-snippet")).to_contain_text("moves=b4-d6")
+    # The built frame is styled as the page's examples are, and carries nothing of the preview.
+    built = page.locator("#kit-snippet").text_content() or ""
+    assert 'style="border: 0; max-width: 100%"' in built and "data-" not in built, built
     form.locator("[name=moves]").fill("c3-g7 f6-h8")
     form.locator("button[type=submit]").click()
     expect(verdict).to_have_attribute("data-verdict", "accepted", timeout=START_MS)

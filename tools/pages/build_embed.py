@@ -659,7 +659,7 @@ def builder_html(lang: str) -> str:
 {escape(words.copy)}</button>
 <p class="kit-verdict" id="kit-verdict" role="status" {verdict}></p></div>
 <iframe class="kit-frame" id="kit-preview" src="{escape(start.src(lang))}" width="{SIZE[0]}" \
-height="{SIZE[1]}" title="{escape(words.preview)}"></iframe></div>
+height="{SIZE[1]}" title="{escape(words.preview)}" data-frame-style="{FRAME_STYLE}"></iframe></div>
 </section>"""
 
 
