@@ -27,7 +27,14 @@ from ..words import i18n
 from .driver import STEP_KEYS, ReviewState
 from .graph import graph_svg, point_title
 from .keeping import Keeping, fill
-from .panel import costly_html, learn_html, mistakes_html, progress_words, summary_html
+from .panel import (
+    better_sentence,
+    costly_html,
+    learn_html,
+    mistakes_html,
+    progress_words,
+    summary_html,
+)
 
 SLICE_S: Final = 0.05
 """Worker time per message: a stop or a new ply shown waits no longer than this."""
@@ -263,7 +270,7 @@ class ReviewPage:
         """The better move over the shown position, when its move was a mistake."""
         better = self.state.better_shown() if self.active else None
         self.board_drawn = (self.marks(), better)
-        title = i18n.t(self.lang, "review.better", move=better) if better else ""
+        title = better_sentence(self.lang, better) if better else ""
         shape = move_shape(better, title=title) if better else None
         return (shape,) if shape is not None else ()
 

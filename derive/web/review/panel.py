@@ -393,10 +393,19 @@ def line_parts(lang: str, entry: Judged) -> tuple[str, str]:
 def better_words(lang: str, entry: Judged) -> str:
     """ "Better: e5-d4. It steps from e5 to d4 …": the better move, and what it does
     when the reason says it."""
-    does = does_words(lang, (entry.reason or {}).get("does"))
+    if not entry.best:
+        return ""
+    return better_sentence(lang, entry.best, does_words(lang, (entry.reason or {}).get("does")))
+
+
+def better_sentence(lang: str, move: str, does: str = "") -> str:
+    """ "Better: e5-d4." and, with what it does, " It steps …".  A re-roll's notation ends
+    in its "?", which ends the sentence too: "Better: d4?." read as a typo."""
     if does:
-        return i18n.t(lang, "review.better.does", move=entry.best, does=does)
-    return i18n.t(lang, "review.better", move=entry.best)
+        text = i18n.t(lang, "review.better.does", move=move, does=does)
+    else:
+        text = i18n.t(lang, "review.better", move=move)
+    return text.replace(f"{move}.", move, 1) if move.endswith("?") else text
 
 
 def costliest(judged: Sequence[Judged], colour: str) -> list[Judged]:

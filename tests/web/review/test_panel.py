@@ -10,6 +10,9 @@ import pytest
 
 from derive.web.review.panel import (
     Judged,
+    better_sentence,
+    better_words,
+    cost_words,
     costly_html,
     counts,
     does_words,
@@ -221,6 +224,16 @@ def test_a_listed_move_says_why_and_what_the_better_move_does() -> None:
             assert f"Better: {entry.best}." in line_words("en", entry)
     # A re-roll both ill chosen and unlucky: both said.
     assert line_words("en", JUDGED[5]).startswith("Move 6, Red: b2?3, mistake, unlucky roll")
+
+
+def test_a_better_re_roll_ends_its_sentence_with_its_own_question_mark() -> None:
+    reroll = [{"fact": "reroll", "square": "d4"}]
+    entry = Judged(5, "y", "d2-e3", "inaccuracy", loss=0.13, best="d4?", reason={"does": reroll})
+    assert better_words("en", entry) == "Better: d4? It re-rolls d4."
+    assert plain(better_words("fr", entry)) == "Mieux : d4? Ce coup relance le dé de d4."
+    assert better_sentence("en", "d4?") == "Better: d4?"
+    assert plain(better_sentence("fr", "e5-d4")) == "Mieux : e5-d4."
+    assert "?." not in line_words("en", entry) + cost_words("fr", entry)
 
 
 def test_no_line_is_notation_alone_nor_a_rule_id_nor_python() -> None:
