@@ -316,7 +316,8 @@ def main() -> None:
                 played = Played(game, seats, analysis, first, deep, roll, searches)
                 first_s, deep_s, roll_s = first_s + first, deep_s + deep, roll_s + roll
                 positions += len(analysis.plies)
-                errors.extend(brier(played))
+                errors_here = brier(played)
+                errors.extend(errors_here)
                 loser = None
                 if game.winner is not None:
                     loser = next(s for s in game.sides if s != game.winner)
@@ -330,6 +331,9 @@ def main() -> None:
                     "first_s": round(first, 2),
                     "deep_s": round(deep, 2),
                     "roll_s": round(roll, 2),
+                    # Per game: an upset or a long even game shows here, not in the pool.
+                    "brier": round(statistics.fmean(errors_here), 4) if errors_here else None,
+                    "positions": len(errors_here),
                 }
                 played_out: dict[tuple[int, str], float] = {}
                 for name, tally in tallies.items():
