@@ -242,16 +242,56 @@ def costly(analysis: Analysis, sides: tuple[str, ...]) -> list[tuple[int, str, f
     return found
 
 
-def brier(played: Played) -> list[float]:
-    errors = []
+def forecasts(played: Played) -> list[tuple[float, float]]:
+    """Each position's win chance of the side to move, with that side's result."""
+    found = []
     for entry in played.analysis.plies[:-1]:
         position = entry["ply"]
         before = Game.from_record(played.game.record())
         while len(before.moves) > position:
             before.undo()
         side = before.seating.team_of(before.to_move)
-        errors.append((entry["chances"][side] - outcome(played.game, side)) ** 2)
-    return errors
+        found.append((float(entry["chances"][side]), outcome(played.game, side)))
+    return found
+
+
+def brier(pairs: list[tuple[float, float]]) -> float | None:
+    return statistics.fmean((chance - result) ** 2 for chance, result in pairs) if pairs else None
+
+
+CALIBRATION_BINS = 10
+
+
+def calibration(pairs: list[tuple[float, float]]) -> dict[str, Any]:
+    """Murphy's parts of the Brier score (Brier = reliability - resolution + uncertainty,
+    by tenths of chance): reliability is the squared gap between what the chance says and
+    how often the side wins, which a calibrated chance keeps near 0; resolution is how far
+    its tenths' results stand apart from the average.  A long game that stays even most
+    of the way (L3) scores a high Brier from a calibrated chance: low resolution, not poor
+    reliability.  Scored on the side to move, as ``brier``: both sides' positions fall in
+    the tenths, so a gap between the players' strengths does not count as miscalibration."""
+    if not pairs:
+        return {}
+    bins: list[list[tuple[float, float]]] = [[] for _ in range(CALIBRATION_BINS)]
+    for chance, result in pairs:
+        bins[min(int(chance * CALIBRATION_BINS), CALIBRATION_BINS - 1)].append((chance, result))
+    base = statistics.fmean(result for _, result in pairs)
+    reliability = resolution = 0.0
+    table = []
+    for each in bins:
+        if not each:
+            continue
+        said = statistics.fmean(chance for chance, _ in each)
+        won = statistics.fmean(result for _, result in each)
+        reliability += len(each) * (said - won) ** 2
+        resolution += len(each) * (won - base) ** 2
+        table.append({"n": len(each), "said": round(said, 3), "won": round(won, 3)})
+    return {
+        "reliability": round(reliability / len(pairs), 4),
+        "resolution": round(resolution / len(pairs), 4),
+        "uncertainty": round(base * (1 - base), 4),
+        "tenths": table,
+    }
 
 
 def main() -> None:
@@ -284,7 +324,7 @@ def main() -> None:
     args = parser.parse_args()
 
     tallies = {name: Tally() for name in (*WAYS, COSTLY)}
-    errors: list[float] = []
+    pairs: list[tuple[float, float]] = []
     games: list[dict[str, Any]] = []
     first_s = deep_s = roll_s = 0.0
     positions = 0
@@ -298,8 +338,9 @@ def main() -> None:
             "complete": complete,
             "settings": vars(args) | {"budget": BUDGET, "results": str(args.results)},
             "ways": {name: tally.figures() for name, tally in tallies.items()},
-            "brier": statistics.fmean(errors) if errors else None,
+            "brier": brier(pairs),
             "brier_constant": 0.25,
+            "calibration": calibration(pairs),
             "positions": positions,
             "first_pass_ms_per_position": 1000 * first_s / max(positions, 1),
             "second_pass_s_per_game": deep_s / max(len(games), 1),
@@ -316,8 +357,8 @@ def main() -> None:
                 played = Played(game, seats, analysis, first, deep, roll, searches)
                 first_s, deep_s, roll_s = first_s + first, deep_s + deep, roll_s + roll
                 positions += len(analysis.plies)
-                errors_here = brier(played)
-                errors.extend(errors_here)
+                here = forecasts(played)
+                pairs.extend(here)
                 loser = None
                 if game.winner is not None:
                     loser = next(s for s in game.sides if s != game.winner)
@@ -332,8 +373,8 @@ def main() -> None:
                     "deep_s": round(deep, 2),
                     "roll_s": round(roll, 2),
                     # Per game: an upset or a long even game shows here, not in the pool.
-                    "brier": round(statistics.fmean(errors_here), 4) if errors_here else None,
-                    "positions": len(errors_here),
+                    "brier": round(brier(here) or 0.0, 4),
+                    "positions": len(here),
                 }
                 played_out: dict[tuple[int, str], float] = {}
                 for name, tally in tallies.items():
@@ -368,6 +409,7 @@ def main() -> None:
                 write_results(args.results, summary(complete=False))
     result = summary(complete=True)
     brier_score = result["brier"]
+    parts = result["calibration"]
     write_results(args.results, result)
     print()
     print("| way | decisive games | loser marked (or named) | marks | played out | gain (95% CI) |")
@@ -384,7 +426,9 @@ def main() -> None:
             f" | {figures['marks_played_out']} | {shown} |"
         )
     print(
-        f"\nBrier {brier_score:.3f} (0.5 always: 0.250) over {len(errors)} positions;"
+        f"\nBrier {brier_score:.3f} (0.5 always: 0.250) over {len(pairs)} positions"
+        f" (reliability {parts.get('reliability')}, resolution {parts.get('resolution')},"
+        f" uncertainty {parts.get('uncertainty')});"
         f" first pass {result['first_pass_ms_per_position']:.0f} ms a position,"
         f" second pass {result['second_pass_s_per_game']:.1f} s a game,"
         f" rollouts {result['rollouts_s_per_game']:.1f} s a game (CPython);"
