@@ -289,7 +289,8 @@ def calibration(pairs: list[tuple[float, float]]) -> dict[str, Any]:
     return {
         "reliability": round(reliability / len(pairs), 4),
         "resolution": round(resolution / len(pairs), 4),
-        "uncertainty": round(base * (1 - base), 4),
+        # The results' own variance: a draw scores 0.5, so not base * (1 - base).
+        "uncertainty": round(statistics.pvariance([result for _, result in pairs], base), 4),
         "tenths": table,
     }
 
