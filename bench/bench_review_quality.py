@@ -32,6 +32,9 @@ Measured, for each of the three:
 * **Brier score**: the win chance of the side to move in every position reviewed
   (the graph's figures, not changed by the second pass) against the game's result
   (1 a win, 0 a loss, 0.5 a draw), and always saying 0.5 beside it (0.25); goal 0.12;
+  with its parts by tenths of chance (``calibration``): how far what the chance says is
+  from how often the side wins (reliability), and how much of the score is the game's
+  own uncertainty, which a long game that stays even most of the way keeps high;
 * **time** in CPython: the first pass a position (what the first result costs), the
   second pass and the rollouts a game.
 
