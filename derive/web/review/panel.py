@@ -290,7 +290,7 @@ def summary_html(
     """One line per player: what the list shows of its moves, counted (luck apart), its
     accuracy (explained once, under the lines), how many costliest moves the list
     under it names (``costly_summary``), and its turning point (``turning``: each
-    side's ply, from ``Analysis.summary``), said as the list says it."""
+    side's ply, from ``ReviewState.turning``: none for a winner), said as the list says it."""
     at = {entry.ply: entry for entry in judged if entry.listed}
     figures = {colour: accuracy_of(judged, colour, len(colours)) for colour in colours}
     rows = []
