@@ -401,11 +401,10 @@ def better_words(lang: str, entry: Judged) -> str:
 def better_sentence(lang: str, move: str, does: str = "") -> str:
     """ "Better: e5-d4." and, with what it does, " It steps …".  A re-roll's notation ends
     in its "?", which ends the sentence too: "Better: d4?." read as a typo."""
+    stop = "" if move.endswith("?") else "."
     if does:
-        text = i18n.t(lang, "review.better.does", move=move, does=does)
-    else:
-        text = i18n.t(lang, "review.better", move=move)
-    return text.replace(f"{move}.", move, 1) if move.endswith("?") else text
+        return i18n.t(lang, "review.better.does", move=move, stop=stop, does=does)
+    return i18n.t(lang, "review.better", move=move, stop=stop)
 
 
 def costliest(judged: Sequence[Judged], colour: str) -> list[Judged]:
