@@ -363,6 +363,7 @@ def main() -> None:
                 positions += len(analysis.plies)
                 here = forecasts(played)
                 pairs.extend(here)
+                scored = brier(here)
                 loser = None
                 if game.winner is not None:
                     loser = next(s for s in game.sides if s != game.winner)
@@ -377,7 +378,7 @@ def main() -> None:
                     "deep_s": round(deep, 2),
                     "roll_s": round(roll, 2),
                     # Per game: an upset or a long even game shows here, not in the pool.
-                    "brier": round(brier(here) or 0.0, 4),
+                    "brier": None if scored is None else round(scored, 4),
                     "positions": len(here),
                 }
                 played_out: dict[tuple[int, str], float] = {}
