@@ -262,12 +262,8 @@ def counts(judged: Sequence[Judged], colour: str) -> dict[str, int]:
 def turning_words(lang: str, entry: Judged) -> str:
     """ "Turning point: move 12, a blunder that lets Red capture the 4 on e5." or "…,
     an unlucky roll: it left Yellow …": in words, never notation alone."""
-    by_roll = -entry.luck_by if entry.luck == "unlucky" else 0.0
-    if entry.judgement in JUDGEMENTS and entry.loss >= by_roll:
-        what = i18n.t(lang, WHAT_KEYS[str(entry.judgement)])
-        why = reason_words(lang, entry.reason, entry)
-        if why:
-            return i18n.t(lang, "review.turning.why", ply=entry.ply, what=what, why=why)
+    what = turning_mark(lang, entry)
+    if what is not None:
         return i18n.t(lang, "review.turning", ply=entry.ply, what=what)
     if entry.chance is None:
         return i18n.t(lang, "review.turning.unlucky", ply=entry.ply)
@@ -279,6 +275,17 @@ def turning_words(lang: str, entry: Judged) -> str:
         before=_percent(entry.chance - entry.luck_by),
         after=_percent(entry.chance),
     )
+
+
+def turning_mark(lang: str, entry: Judged) -> str | None:
+    """What a turning point that was a marked move was ("a blunder that lets Red …"),
+    or ``None`` where the roll's luck cost more than the move's choice (an unlucky
+    roll, said by ``turning_words``)."""
+    if not _turned_by_choice(entry):
+        return None
+    what = i18n.t(lang, WHAT_KEYS[str(entry.judgement)])
+    why = reason_words(lang, entry.reason, entry)
+    return i18n.t(lang, "review.turning.what.why", what=what, why=why) if why else what
 
 
 def summary_html(
@@ -314,9 +321,11 @@ def summary_html(
         figure = figures[colour]
         if figure is not None:
             words += " " + i18n.t(lang, "review.accuracy", accuracy=figure)
-        words += " " + costly_summary(lang, judged, colour)
         point = at.get((turning or {}).get(colour) or -1)
-        if point is not None and point.mover == colour:
+        if point is not None and point.mover != colour:
+            point = None
+        words += " " + costly_summary(lang, judged, colour, point)
+        if point is not None and not _worst_is(judged, colour, point):
             words += " " + turning_words(lang, point)
         rows.append(
             f'<li data-colour="{colour}"><strong>{escape(i18n.side(lang, colour))}</strong>'
@@ -337,16 +346,36 @@ def summary_html(
     return f'{listed}<p class="review-accuracy">{about}</p>{rough}'
 
 
-def costly_summary(lang: str, judged: Sequence[Judged], colour: str) -> str:
+def costly_summary(
+    lang: str, judged: Sequence[Judged], colour: str, turning: Judged | None = None
+) -> str:
     """How many costly moves of ``colour`` the list names, and the worst: what the
-    costliest moves' list shows, counted as it shows it."""
+    costliest moves' list shows, counted as it shows it.  Where the worst is also the
+    side's turning point (``turning``), a marked move, the one sentence says both, so
+    that the line does not name the move twice."""
     found = costliest(judged, colour)
     if not found:
         return i18n.t(lang, "review.summary.costly.none")
     worst = found[0]
-    return i18n.counted(
-        lang, "review.summary.costly", len(found), ply=worst.ply, percent=_percent(worst.loss)
-    )
+    fields = {"ply": worst.ply, "percent": _percent(worst.loss)}
+    if turning is not None and _worst_is(judged, colour, turning):
+        what = turning_mark(lang, turning)
+        assert what is not None
+        return i18n.counted(lang, "review.summary.costly.turning", len(found), what=what, **fields)
+    return i18n.counted(lang, "review.summary.costly", len(found), **fields)
+
+
+def _turned_by_choice(entry: Judged) -> bool:
+    """Whether a turning point was its move's choice (a mark) rather than its roll's luck."""
+    by_roll = -entry.luck_by if entry.luck == "unlucky" else 0.0
+    return entry.judgement in JUDGEMENTS and entry.loss >= by_roll
+
+
+def _worst_is(judged: Sequence[Judged], colour: str, turning: Judged) -> bool:
+    """Whether ``turning`` is ``colour``'s costliest move and a marked one (a turning
+    point that was an unlucky roll says its luck, not its choice's cost)."""
+    found = costliest(judged, colour)
+    return bool(found) and found[0].ply == turning.ply and _turned_by_choice(turning)
 
 
 def accuracy_of(judged: Sequence[Judged], colour: str, sides: int) -> int | None:

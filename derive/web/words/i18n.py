@@ -443,7 +443,7 @@ EN: Final[dict[str, str]] = {
     "review.summary": "{inaccuracies}, {mistakes}, {blunders}.",
     "review.summary.luck": "Dice luck, counted apart: {rolls}.",
     "review.turning": "Turning point: move {ply}, {what}.",
-    "review.turning.why": "Turning point: move {ply}, {what} that {why}.",
+    "review.turning.what.why": "{what} that {why}",
     "review.turning.unlucky": "Turning point: move {ply}, an unlucky roll.",
     "review.turning.roll": (
         "Turning point: move {ply}, an unlucky roll: it left {colour} a {after}% chance of"
@@ -477,6 +477,14 @@ EN: Final[dict[str, str]] = {
     "review.summary.costly.many": (
         "{count} costliest moves named below, the worst at move {ply}: {percent}% of the"
         " winning chances."
+    ),
+    "review.summary.costly.turning.one": (
+        "{count} costly move, named below: move {ply}, {percent}% of the winning chances, the"
+        " turning point: {what}."
+    ),
+    "review.summary.costly.turning.many": (
+        "{count} costliest moves named below, the worst at move {ply}: {percent}% of the"
+        " winning chances, the turning point: {what}."
     ),
     "review.summary.costly.none": "No costly move.",
     "review.learn": "Learn from your mistakes",
@@ -1033,7 +1041,7 @@ FR: Final[dict[str, str]] = {
     "review.summary": "{inaccuracies}, {mistakes}, {blunders}.",
     "review.summary.luck": "Hasard des dés, compté à part : {rolls}.",
     "review.turning": "Tournant : coup {ply}, {what}.",
-    "review.turning.why": "Tournant : coup {ply}, {what} qui {why}.",
+    "review.turning.what.why": "{what} qui {why}",
     "review.turning.unlucky": "Tournant : coup {ply}, un lancer malchanceux.",
     "review.turning.roll": (
         "Tournant : coup {ply}, un lancer malchanceux : il laisse à {colour} {after} % de"
@@ -1071,6 +1079,14 @@ FR: Final[dict[str, str]] = {
     "review.summary.costly.many": (
         "{count} coups les plus coûteux nommés plus bas, le pire au coup {ply} : {percent} %"
         " des chances de gain."
+    ),
+    "review.summary.costly.turning.one": (
+        "{count} coup coûteux, nommé plus bas : le coup {ply}, {percent} % des chances de gain,"
+        " le tournant : {what}."
+    ),
+    "review.summary.costly.turning.many": (
+        "{count} coups les plus coûteux nommés plus bas, le pire au coup {ply} : {percent} %"
+        " des chances de gain, le tournant : {what}."
     ),
     "review.summary.costly.none": "Aucun coup coûteux.",
     "review.learn": "Apprendre de ses erreurs",

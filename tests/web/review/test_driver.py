@@ -129,7 +129,13 @@ def test_the_summary_counts_exactly_what_the_list_shows() -> None:
             else:
                 # Named as a listed move, by its number, in words.
                 assert f'data-review-ply="{ply}"' in listed
-                assert f"Turning point: move {ply}, a" in html
+                row = html.split(f"<strong>{name}</strong>")[1].split("</li>")[0]
+                # Said once: by itself, or in the sentence naming it the costliest.
+                assert (
+                    f"Turning point: move {ply}, a" in row
+                    or f"at move {ply}: " in row
+                    and ", the turning point: a" in row
+                ) and row.count(f"move {ply}") == 1, row
         for entry in judged:
             assert entry.before == state.plies[entry.ply - 1]["chances"][entry.mover]
 
@@ -214,4 +220,7 @@ def test_the_winner_gets_no_turning_point_and_the_loser_keeps_its_own() -> None:
     assert state.turning() == {"r": None, "y": points["y"]}
     html = summary_html("en", state.sides, state.judged(), state.turning())
     red, yellow = (html.split(f'data-colour="{side}"')[1].split("</li>")[0] for side in "ry")
-    assert "Turning point" not in red and f"Turning point: move {points['y']}," in yellow
+    assert "urning point" not in red
+    assert f"Turning point: move {points['y']}," in yellow or (
+        f"at move {points['y']}: " in yellow and "the turning point: a" in yellow
+    )

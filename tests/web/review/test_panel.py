@@ -297,18 +297,33 @@ def test_counts_are_what_the_list_shows_with_luck_apart() -> None:
 
 
 def test_the_turning_point_says_what_happened_as_the_list_does() -> None:
-    html = html_text(summary_html("en", "ry", JUDGED, {"r": 3, "y": 4}))
-    assert "Turning point: move 3, a mistake that misses a win in one." in html
+    html = html_text(summary_html("en", "ry", JUDGED, {"r": 6, "y": 4}))
+    assert (
+        "Turning point: move 6, a mistake that lowers Red’s chance of winning from 60% to" in html
+    )
     assert (
         "Turning point: move 4, an unlucky roll: it left Yellow a 10% chance of winning,"
         " against 50% on average." in html
     )
-    fr = html_text(summary_html("fr", "ry", JUDGED, {"r": 3, "y": 4}))
-    assert "Tournant : coup 3, une erreur qui laisse passer une victoire immédiate." in fr
+    fr = html_text(summary_html("fr", "ry", JUDGED, {"r": 6, "y": 4}))
+    assert "Tournant : coup 6, une erreur qui " in fr
     assert (
         "Tournant : coup 4, un lancer malchanceux : il laisse à Jaune 10 % de chances"
         " de gain, contre 50 % en moyenne." in fr
     )
+    # The costliest move that turned the game: named once, with its cost and what it was.
+    red = html_text(summary_html("en", "ry", JUDGED, {"r": 3}).split("</li>")[0])
+    assert red.count("move 3") == 1 and "Turning point" not in red
+    assert (
+        "3 costliest moves named below, the worst at move 3: 22% of the winning chances, the"
+        " turning point: a mistake that misses a win in one." in red
+    )
+    rouge = html_text(summary_html("fr", "ry", JUDGED, {"r": 3}).split("</li>")[0])
+    assert (
+        "le pire au coup 3 : 22 % des chances de gain, le tournant : une erreur qui laisse"
+        " passer une victoire immédiate." in plain(rouge)
+    )
+    assert rouge.count("coup 3") == 1 and "Tournant" not in rouge
     # A ply the list does not show (or another player's) is never named.
     quiet = html_text(summary_html("en", "ry", JUDGED, {"r": 1, "y": 3}))
     assert "Turning point" not in quiet
