@@ -8,6 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
 from derive.web.table import share
@@ -330,6 +331,16 @@ _LONGEST = """() => { for (const b of document.querySelectorAll("#moves .mv")) {
     mark.className = "mv-mark"; mark.textContent = "??"; b.append(mark); } }"""
 
 
+# The list's moves by the line they are drawn on, top to bottom: each line's moves, by
+# their place in the list (1 the first move).
+_LINES = """() => { const lines = new Map();
+    [...document.querySelectorAll("#moves .mv")].forEach((b, i) => {
+        const top = Math.round(b.getBoundingClientRect().top);
+        if (!lines.has(top)) lines.set(top, []);
+        lines.get(top).push(i + 1); });
+    return [...lines.keys()].sort((a, b) => a - b).map((top) => lines.get(top)); }"""
+
+
 @pytest.mark.parametrize("seats", ["ry", "ryb", "rybg"])
 def test_no_move_is_cut_off_in_the_list(page: Page, server_url: str, seats: str) -> None:
     """With three or four players, a round that does not fit on one line of the list takes
@@ -344,3 +355,12 @@ def test_no_move_is_cut_off_in_the_list(page: Page, server_url: str, seats: str)
         for width, height in sizes:
             page.set_viewport_size({"width": width, "height": height})
             assert page.evaluate(_CUT_MOVES) == [], (seats, width, height, longest)
+    if seats == "ryb":
+        # On a phone a round of three flows on, two moves a line in the order played: no
+        # line of one move beside a gap but the last.
+        page.set_viewport_size({"width": 390, "height": 844})
+        lines = page.evaluate(_LINES)
+        assert lines[:-1] and all(len(line) == 2 for line in lines[:-1]), lines
+        assert [ply for line in lines for ply in line] == list(range(1, 41)), lines
+        violations = Axe().run(page).response["violations"]
+        assert [v["id"] for v in violations if v["impact"] in ("serious", "critical")] == []

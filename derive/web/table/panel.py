@@ -115,8 +115,9 @@ def moves_html(ctrl: Controller, marks: Mapping[int, str] | None = None) -> str:
                 f'aria-label="{_attr(label)}">{escape(text)}{glyph}</button>'
             )
         rows.append(f"<li>{''.join(cells)}</li>")
-    # One column per seat, so a round of moves reads across as one line (the style sheet
-    # gives a round of three or four two lines where its moves would not fit whole).
+    # One column per seat, so a round of moves reads across as one line (where its moves
+    # would not fit whole, the style sheet gives a round of four two lines, and lets
+    # three players' moves flow two a line).
     return f'<ol class="moves-list" data-seats="{len(order)}">{"".join(rows)}</ol>{result}'
 
 
