@@ -29,6 +29,11 @@ Measured, for each of the three:
   result), and, played out as
   the marks are (``--costly`` a game, the loser's costliest first), the named better
   move's share of wins minus the played move's, with its 95% interval;
+* **the costs are true**: for each move played out (marked, or named costly), the cost
+  the review said less the gain measured, averaged, with its 95% interval: about 0 when
+  what the review says a move cost is what its better move gains (issue 40 restated;
+  each row of a game also keeps what the passes said of its named costly moves before
+  the like-for-like costs, ``"costs before like for like"``);
 * **Brier score**: the win chance of the side to move in every position reviewed
   (the graph's figures, not changed by the second pass) against the game's result
   (1 a win, 0 a loss, 0.5 a draw), and always saying 0.5 beside it (0.25); goal 0.12;
@@ -36,7 +41,7 @@ Measured, for each of the three:
   from how often the side wins (reliability), and how much of the score is the game's
   own uncertainty, which a long game that stays even most of the way keeps high;
 * **time** in CPython: the first pass a position (what the first result costs), the
-  second pass and the rollouts a game.
+  second pass, the rollouts and the like-for-like costs a game.
 
 Usage: ``python bench/bench_review_quality.py`` (L2, ``easy``-``medium``, 6 games, 4
 play-outs a move: about a minute on one core).  Measured so far: 12 such games with 8
@@ -99,6 +104,7 @@ class Played:
     first_s: float
     deep_s: float
     roll_s: float
+    costs_s: float
     searches: int
 
 
@@ -110,9 +116,12 @@ class Tally:
     loser_marked: int = 0
     marks: int = 0
     gains: list[float] = field(default_factory=list)
+    overstated: list[float] = field(default_factory=list)
+    """For each move played out, the cost the review said less the gain measured."""
 
     def figures(self) -> dict[str, Any]:
         mean, low, high = interval(self.gains)
+        over, over_low, over_high = interval(self.overstated)
         return {
             "decisive": self.decisive,
             "loser_marked": self.loser_marked,
@@ -121,6 +130,9 @@ class Tally:
             "marks_played_out": len(self.gains),
             "gain": mean,
             "gain_ci": [low, high],
+            # Is the cost said what the better move gains?  0 when it is, on average.
+            "cost_less_gain": over,
+            "cost_less_gain_ci": [over_low, over_high],
         }
 
 
@@ -158,8 +170,9 @@ def play_game(pair: tuple[str, str], rules: str, seed: int, index: int) -> tuple
 
 
 def review(game: Game, deep: int, rollouts: int | None) -> tuple[Analysis, list[float], int]:
-    """The review of ``game``, with each pass's time apart (first, second, rollouts)."""
-    times = {"first": 0.0, "deeper": 0.0, "rollouts": 0.0}
+    """The review of ``game``, with each pass's time apart (first, second, rollouts, the
+    like-for-like costs)."""
+    times = {"first": 0.0, "deeper": 0.0, "rollouts": 0.0, "costs": 0.0}
     review = Review(game, deep=deep, rollouts=rollouts)
     while not review.done:
         stage = review.stage
@@ -330,7 +343,7 @@ def main() -> None:
     tallies = {name: Tally() for name in (*WAYS, COSTLY)}
     pairs: list[tuple[float, float]] = []
     games: list[dict[str, Any]] = []
-    first_s = deep_s = roll_s = 0.0
+    first_s = deep_s = roll_s = costs_s = 0.0
     positions = 0
     began = time.perf_counter()
 
@@ -349,6 +362,7 @@ def main() -> None:
             "first_pass_ms_per_position": 1000 * first_s / max(positions, 1),
             "second_pass_s_per_game": deep_s / max(len(games), 1),
             "rollouts_s_per_game": roll_s / max(len(games), 1),
+            "costs_s_per_game": costs_s / max(len(games), 1),
             "seconds": round(time.perf_counter() - began, 1),
             "games": games,
         }
@@ -357,9 +371,11 @@ def main() -> None:
         for rules in args.rules.split(","):
             for index in range(args.first, args.games):
                 game, seats = play_game(PAIRS[pair_name], rules, args.seed, index)
-                analysis, (first, deep, roll), searches = review(game, args.deep, args.rollouts)
-                played = Played(game, seats, analysis, first, deep, roll, searches)
+                analysis, times, searches = review(game, args.deep, args.rollouts)
+                first, deep, roll, costs = times
+                played = Played(game, seats, analysis, first, deep, roll, costs, searches)
                 first_s, deep_s, roll_s = first_s + first, deep_s + deep, roll_s + roll
+                costs_s += costs
                 positions += len(analysis.plies)
                 here = forecasts(played)
                 pairs.extend(here)
@@ -377,6 +393,7 @@ def main() -> None:
                     "first_s": round(first, 2),
                     "deep_s": round(deep, 2),
                     "roll_s": round(roll, 2),
+                    "costs_s": round(costs, 2),
                     # Per game: an upset or a long even game shows here, not in the pool.
                     "brier": None if scored is None else round(scored, 4),
                     "positions": len(here),
@@ -394,18 +411,26 @@ def main() -> None:
                     if loser is not None:
                         tally.decisive += 1
                         tally.loser_marked += any(m[1] == loser for m in marks)
-                    for ply, _, _, better in worst:
+                    for ply, _, cost, better in worst:
                         if (ply, better) not in played_out:
                             played_out[(ply, better)] = gain(
                                 played, ply, better, args.playouts, args.seed + ply
                             )
                         tally.gains.append(played_out[(ply, better)])
+                        tally.overstated.append(cost - played_out[(ply, better)])
                     row[name] = [[m[0], m[1], m[2], m[3]] for m in marks]
+                # What the passes said of each named costly move before it was costed
+                # like for like (None: not costed again).
+                row["costs before like for like"] = {
+                    str(m[0]): analysis.plies[m[0]].get("like", {}).get("loss")
+                    for m in costly(analysis, tuple(game.sides))
+                }
                 row["gains"] = {f"{p} {b}": g for (p, b), g in played_out.items()}
                 games.append(row)
                 print(
                     f"{pair_name} {rules} game {index}: {game.ply} plies, winner {game.winner},"
                     f" first pass {first:.1f} s, second {deep:.1f} s, rollouts {roll:.1f} s,"
+                    f" like-for-like costs {costs:.1f} s,"
                     f" marked {' -> '.join(str(len(judged(analysis, w))) for w in WAYS)},"
                     f" costly named {row[COSTLY]},"
                     f" gains {row['gains']}",
@@ -417,18 +442,25 @@ def main() -> None:
     parts = result["calibration"]
     write_results(args.results, result)
     print()
-    print("| way | decisive games | loser marked (or named) | marks | played out | gain (95% CI) |")
-    print("|---|---|---|---|---|---|")
+    print(
+        "| way | decisive games | loser marked (or named) | marks | played out | gain (95% CI)"
+        " | cost said less gain (95% CI) |"
+    )
+    print("|---|---|---|---|---|---|---|")
     for name, figures in result["ways"].items():
         share = figures["loser_marked_share"]
         low, high = figures["gain_ci"]
         shown = "n/a" if figures["gain"] is None else f"{figures['gain']:+.3f}"
         if low is not None:
             shown += f" ({low:+.3f} to {high:+.3f})"
+        over, (over_low, over_high) = figures["cost_less_gain"], figures["cost_less_gain_ci"]
+        overstated = "n/a" if over is None else f"{over:+.3f}"
+        if over_low is not None:
+            overstated += f" ({over_low:+.3f} to {over_high:+.3f})"
         print(
             f"| {name} | {figures['decisive']} | {figures['loser_marked']}"
             f" ({'n/a' if share is None else f'{share:.0%}'}) | {figures['marks']}"
-            f" | {figures['marks_played_out']} | {shown} |"
+            f" | {figures['marks_played_out']} | {shown} | {overstated} |"
         )
     print(
         f"\nBrier {brier_score:.3f} (0.5 always: 0.250) over {len(pairs)} positions"
@@ -436,7 +468,8 @@ def main() -> None:
         f" uncertainty {parts.get('uncertainty')});"
         f" first pass {result['first_pass_ms_per_position']:.0f} ms a position,"
         f" second pass {result['second_pass_s_per_game']:.1f} s a game,"
-        f" rollouts {result['rollouts_s_per_game']:.1f} s a game (CPython);"
+        f" rollouts {result['rollouts_s_per_game']:.1f} s a game,"
+        f" like-for-like costs {result['costs_s_per_game']:.1f} s a game (CPython);"
         f" {result['seconds']:.0f} s in all. Written to {args.results}"
     )
 

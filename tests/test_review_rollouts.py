@@ -49,12 +49,12 @@ def test_play_outs_see_a_missed_win_as_a_whole_game_lost() -> None:
 
 def test_rollouts_settle_the_losers_doubtful_moves_and_keep_what_the_search_said() -> None:
     game = _long_game()
-    analysis = Review(game, 60, deep=0, rollouts=4).finish()
+    analysis = Review(game, 60, deep=0, rollouts=4, like=False).finish()
     rolled = [e for e in analysis.plies if "roll" in e]
     assert rolled
     for side in game.sides:  # no winner yet: every side is looked at
         assert len([e for e in rolled if e["mover"] == side]) <= ROLL_PER_SIDE
-    first = Review(game, 60, deep=0, rollouts=0).finish()
+    first = Review(game, 60, deep=0, rollouts=0, like=False).finish()
     for entry in rolled:
         searched = first.plies[entry["ply"]]
         roll = entry["roll"]

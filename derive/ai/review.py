@@ -9,7 +9,7 @@ The API (all the browser worker needs)::
                                      # second pass's (DEEP_SLICE_S) or of the
                                      # rollouts' (ROLL_SLICE_S); stop any time
         review.progress()            # (searches done, searches in all)
-        review.stage                 # "first", "deeper", "rollouts" or "done"
+        review.stage                 # "first", "deeper", "rollouts", "costs" or "done"
     analysis = review.analysis()     # an Analysis of every position searched so far
     data = analysis.to_data()        # JSON-ready, for a record's "analysis" key
     Analysis.from_data(data, game)   # AnalysisError (a ValueError) if bad or foreign
@@ -36,6 +36,8 @@ The API (all the browser worker needs)::
      # only for a move the rollouts settled (see below), with what they replaced:
      "roll": {"n": 16, "gain": 0.12, "low": 0.03, "loss": 0.04, "label": None,
               "reason": None},
+     # only for a move costed again like for like (see below), with what it replaced:
+     "like": {"after": 0.55, "loss": 0.12, "label": "inaccuracy", "reason": {...}},
      # only in the last position, once every pass is done:
      "settled": True}
 
@@ -67,6 +69,18 @@ differences is the move's ``loss``; the move is marked (by ``THRESHOLDS``) only 
 mean less ``ROLL_Z`` standard errors, a one-sided 95% bound, is above 0: the play-outs
 agree that the better move wins more often.  Otherwise it is not marked, whatever the
 searches said.  ``"roll"`` keeps the gain, its bound and what the searches said.
+
+Last, every move a pass found costly (``COSTLY`` at least, with a better move named) is
+costed again like for like (``Review._cost``): the position after its better move is
+searched at the review's budget, as the position after the move played was by the first
+pass, and the move's ``loss`` is the mover's chance after the one less after the other (a
+re-roll by the mean of its six results).  The passes cost a move against the search of
+the position before it, a ply deeper than the search after it; on L3 games that named
+costs two to three times what the better move gained when played out, where the like for
+like cost was right on average (journal, 6 December 2026).  The label follows the new
+cost, except that a move the rollouts found no trusted gain for stays unmarked.  Left
+alone, their cost being known: moves in or into a proven loss, moves that ended the game
+and marks whose reason is a fact (``CERTAIN``).  ``"like"`` keeps what the passes said.
 
 A search sees two or three plies.  When the search of position ``k + 1`` proves a win
 for the side that moved into it (a forced win its search of position ``k`` missed),
@@ -216,6 +230,11 @@ giving each play-out its own line), at its arena node budget."""
 _LEAF: Final = replace(_POLICY, noise=0.0)
 """How the position a play-out reached is judged: the same one-ply search, noise-free,
 its score and best move made a win chance as a searched position's are (``_chances``)."""
+
+COST_SHARE: Final = 4
+"""Before the first pass ends, one move in this many is counted on to be costed again
+like for like (``Review._costs``): the progress bar's guess until they are known (12 of
+65 moves in an L2 game, 21 of 158 in an L3 one)."""
 
 CERTAIN: Final = ("misses_win", "allows_win", "allows_forced_win")
 """Reasons that are facts, not estimates (a win at once, or proven): never rolled out."""
@@ -715,6 +734,14 @@ def _check_entry(entry: Any, k: int, game: Game, sides: set[str]) -> None:
         and isinstance(roll.get("reason"), dict | None)
     ):
         raise AnalysisError(f"{where}: the rollouts' judgement is damaged")
+    like = entry.get("like")
+    if like is not None and not (
+        isinstance(like, dict)
+        and all(_number(like.get(key)) and 0.0 <= like[key] <= 1.0 for key in ("after", "loss"))
+        and like.get("label") in (None, *LABELS)
+        and isinstance(like.get("reason"), dict | None)
+    ):
+        raise AnalysisError(f"{where}: the like-for-like cost is damaged")
     if entry.get("settled", True) is not True:
         raise AnalysisError(f"{where}: the review's end is damaged")
     proof = entry.get("proof")
@@ -783,12 +810,14 @@ class Review:
         resume: Analysis | None = None,
         deep: int | None = None,
         rollouts: int | None = None,
+        like: bool = True,
     ):
         """``deep``: nodes per search of the second pass (0: none, the first pass
         alone, as before it existed); by default ``DEEP_BUDGET`` in the proportion of
         ``budget`` to ``BUDGET``, so that a review asked to be light is light twice.
         ``rollouts``: play-outs of each move the rollouts compare (0: none), by default
-        ``ROLLOUTS`` in the same proportion, at most four times as many."""
+        ``ROLLOUTS`` in the same proportion, at most four times as many.  ``like``:
+        whether the costly moves are costed again like for like, last (``_costs``)."""
         self.budget = budget
         self.deep = DEEP_BUDGET * budget // BUDGET if deep is None else deep
         self.rollouts = (
@@ -821,6 +850,15 @@ class Review:
         self._total += self._rolled_bound
         """An upper bound until the first pass ends and the later passes' moves are
         known (a play-out counts as one search: they cost about as much)."""
+        self.like = like
+        self._cost_bound = len(self._moves) // COST_SHARE if like else 0
+        self._total += self._cost_bound
+        self._costing: list[tuple[int, int]] | None = None
+        """The like-for-like searches still to make, (ply, re-roll result or 0), once
+        the rollouts are done."""
+        self._costs_done = 0
+        self._after_better: dict[int, list[float]] = {}
+        """Ply -> the mover's chance after each searched result of its better move."""
         self._tasks.reverse()
         self._deep: list[int] | None = None
         """The second pass's moves still to judge (plies), once the first pass is done."""
@@ -874,17 +912,19 @@ class Review:
             return "done"
         if self._tasks:
             return "first"
-        return "deeper" if self._second() else "rollouts"
+        if self._second():
+            return "deeper"
+        return "rollouts" if self._third() else "costs"
 
     def _left(self) -> bool:
         """Whether any pass has something left to do."""
-        return bool(self._tasks) or bool(self._second()) or bool(self._third())
+        return any((self._tasks, self._second(), self._third(), self._costs()))
 
     def progress(self) -> tuple[int, int]:
         """(searches done, searches in all); a play-out counts as one search."""
         done = self._first - len(self._tasks) + self._deep_done + (self._half is not None)
         done += self._rolls_done + (self._rolling.played_out if self._rolling else 0)
-        return done, self._total
+        return done + self._costs_done, self._total
 
     def step(self) -> tuple[int, int]:
         """One more search of the first pass, or a slice of one of the second's;
@@ -897,6 +937,8 @@ class Review:
             self._deepen(self._second()[0])
         elif self._third():
             self._roll(self._third()[0])
+        elif self._costs():
+            self._cost(*self._costs()[0])
         if not self._settled and not self._left():
             self._settle()
         return self.progress()
@@ -931,7 +973,7 @@ class Review:
             chosen = self._candidates() if self.deep else []
             self._deep = [k for k in chosen if "deep" not in self._plies[k]]
             self._deep_done = 2 * (len(chosen) - len(self._deep))
-            self._total = self._first + 2 * len(chosen) + self._rolled_bound
+            self._total = self._first + 2 * len(chosen) + self._rolled_bound + self._cost_bound
         return self._deep
 
     def _candidates(self) -> list[int]:
@@ -1017,8 +1059,9 @@ class Review:
                 continue
             if "proof" in plies[k - 1] or "proof" in entry or self._positions[k].is_over:
                 continue
-            searched = entry.get("roll", entry)  # the judgement before any rollout
-            reason = searched.get("reason") if "roll" in entry else entry.get("reason")
+            # The judgement before any rollout (or like-for-like cost, which come after).
+            searched = entry["roll"] if "roll" in entry else entry.get("like", entry)
+            reason = searched.get("reason")
             if reason and reason.get("code") in CERTAIN:
                 continue
             if self._alternative(k) is None:
@@ -1063,6 +1106,99 @@ class Review:
         same = entry.get("better", better) == better
         if label and not (entry["reason"] and same):
             entry["reason"] = self._reason(k, mover, better, self._plies[k].get("best"))
+        elif not label:
+            entry["reason"] = None
+        entry["loss"], entry["label"], entry["better"] = loss, label, better
+        self._changed = min(self._changed, k)
+
+    def _costs(self) -> list[tuple[int, int]]:
+        """The like-for-like searches still to make ([] once done): chosen when the
+        rollouts are done, from figures this stage keeps (``"like"``), so that a resumed
+        review chooses the same."""
+        if self._tasks or self._second() or self._third():
+            return []
+        if self._costing is None:
+            chosen = self._cost_candidates() if self.like else []
+            searches = {k: self._better_results(k) for k in chosen}
+            self._costing = [
+                (k, r) for k in chosen if "like" not in self._plies[k] for r in searches[k]
+            ]
+            every = sum(len(found) for found in searches.values())
+            self._costs_done = every - len(self._costing)
+            self._total += every - self._cost_bound
+            self._cost_bound = every
+        return self._costing
+
+    def _cost_candidates(self) -> list[int]:
+        """The moves costed again like for like: every move a pass found costly
+        (``COSTLY``), with a better move named; in ply order.  Left alone: moves in or
+        into a proven loss, moves that ended the game and marks whose reason is a fact
+        (``CERTAIN``): what they cost is known, not estimated."""
+        plies = self._plies
+        chosen = []
+        for k in range(1, len(plies)):
+            entry = plies[k]
+            judged = entry.get("like", entry)  # what the passes said, before this stage
+            reason = judged.get("reason")
+            if "proof" in plies[k - 1] or "proof" in entry or self._positions[k].is_over:
+                continue
+            if reason and reason.get("code") in CERTAIN:
+                continue
+            if judged["loss"] >= COSTLY and self._alternative(k) is not None:
+                chosen.append(k)
+        return chosen
+
+    def _better_results(self, k: int) -> list[int]:
+        """What the better move of move ``k`` is searched as: [0] for a move, the six
+        results for a re-roll."""
+        better = self._alternative(k)
+        assert better is not None
+        return list(range(1, 7)) if Move.parse(better).kind == REROLL else [0]
+
+    def _cost(self, k: int, result: int) -> None:
+        """One search of the position after move ``k``'s better move (of one result, for
+        a re-roll); with the last, the move is costed like for like.
+
+        The passes cost a move by the search of the position before it (its best move,
+        a ply deeper) against the search of the position after it: on L3 games the
+        costs they named were two to three times what the better move gained when
+        played out (0.111 against 0.031 on 32 moves), while the two positions after the
+        moves, each searched at one budget, cost them within a hundredth of it on
+        average (0.009 over 66 moves; journal, 6 December 2026).  So a costly move's
+        cost is the mover's chance after the better move less after the move played,
+        searched alike (a re-roll by the mean of its six results, either side)."""
+        assert self._costing is not None
+        self._costing.pop(0)
+        self._costs_done += 1
+        before = self._positions[k - 1]
+        entry = self._plies[k]
+        mover = entry["mover"]
+        better = self._alternative(k)
+        assert better is not None
+        move = Move.parse(better)
+        after = before.copy()
+        after.push(move.unresolved._replace(value=result) if result else move)
+        found = self._after_better.setdefault(k, [])
+        found.append(search_position(after, self.budget).chances[mover])
+        if len(found) < len(self._better_results(k)):
+            return
+        chance = round(sum(self._after_better.pop(k)) / len(found), 4)  # as it is kept
+        # The move played: its position's own search, a re-roll by its mean over its six
+        # results (the luck is what the one rolled had over that mean).
+        played = float(entry["chances"][mover]) - float(entry.get("luck") or 0.0)
+        loss = round(max(0.0, min(1.0, chance - played)), 4)
+        roll = entry.get("roll")
+        # Rollouts that found no gain they could trust keep their word: no mark.
+        label = None if roll is not None and roll["low"] <= 0 else _label(loss, self._sides)
+        entry.setdefault("first", {"loss": entry["loss"], "label": entry["label"]})
+        entry["like"] = {
+            "after": chance,
+            "loss": entry["loss"],
+            "label": entry["label"],
+            "reason": entry["reason"],
+        }
+        if label and not entry["reason"]:
+            entry["reason"] = self._reason(k, mover, better, entry.get("best"))
         elif not label:
             entry["reason"] = None
         entry["loss"], entry["label"], entry["better"] = loss, label, better
