@@ -75,10 +75,11 @@ costed again like for like (``Review._cost``): the position after its better mov
 searched at the review's budget, as the position after the move played was by the first
 pass, and the move's ``loss`` is the mover's chance after the one less after the other (a
 re-roll by the mean of its six results).  The passes cost a move against the search of
-the position before it, a ply deeper than the search after it; on L3 games that named
-costs two to three times what the better move gained when played out, where the like for
-like cost was right on average (journal, 6 December 2026).  The label follows the new
-cost, except that a move the rollouts found no trusted gain for stays unmarked.  Left
+the position before it, a ply deeper than the search after it: the costs they named were
+two to four times what the better move gained when played out.  Costed like for like,
+the moves named gain more and their costs are nearer what they gain, though still above
+it (figures in ``_cost``).  The label follows the new cost, except that a move the
+rollouts found no trusted gain for stays unmarked.  Left
 alone, their cost being known: moves in or into a proven loss, moves that ended the game
 and marks whose reason is a fact (``CERTAIN``).  ``"like"`` keeps what the passes said.
 
@@ -1160,13 +1161,17 @@ class Review:
         a re-roll); with the last, the move is costed like for like.
 
         The passes cost a move by the search of the position before it (its best move,
-        a ply deeper) against the search of the position after it: on L3 games the
-        costs they named were two to three times what the better move gained when
-        played out (0.111 against 0.031 on 32 moves), while the two positions after the
-        moves, each searched at one budget, cost them within a hundredth of it on
-        average (0.009 over 66 moves; journal, 6 December 2026).  So a costly move's
-        cost is the mover's chance after the better move less after the move played,
-        searched alike (a re-roll by the mean of its six results, either side)."""
+        a ply deeper) against the search of the position after it, which overstates:
+        the loser's costliest moves of 12 L2 games (seed 4015) were said to cost 0.129
+        where their better moves, played out, gained 0.043 (33 moves), and 39 named in
+        L3 games 0.106 where they gained 0.028.  The same 66 L3 moves costed like for
+        like said 0.056 against 0.047 gained.  Named by this cost, on the same 12 L2
+        games the better moves gain +0.058 (+0.005 to +0.112) where they gained +0.043
+        (-0.009 to +0.095), and the cost said exceeds the gain by 0.064 (+0.016 to
+        +0.112) where it did by 0.086 (+0.040 to +0.132): nearer, not there (journal,
+        6 December 2026).  So a costly move's cost is the mover's chance after the
+        better move less after the move played, searched alike (a re-roll by the mean
+        of its six results, either side)."""
         assert self._costing is not None
         self._costing.pop(0)
         self._costs_done += 1
