@@ -86,6 +86,18 @@ def test_the_summary_gives_each_players_accuracy_and_says_what_it_is(
     assert not re.search(r"\b(loss|None|0\.\d)", text)  # players' words, no values
 
 
+def test_a_player_who_gave_anything_away_is_never_told_100() -> None:
+    # One inaccuracy in a long game: the mean rounds to 100, which the explanation
+    # promises only to a player who gave nothing away.
+    judged = [Judged(2 * k + 2, "y", "j10-i9", loss=0.0) for k in range(116)]
+    judged.append(Judged(234, "y", "d2-e3", "inaccuracy", loss=0.11, before=0.6, chance=0.49))
+    assert accuracy_of(judged, "y", 2) == 99
+    assert accuracy_of(judged[:-1], "y", 2) == 100  # nothing given away
+    assert accuracy_of([*judged[:-1], Judged(1, "y", "a1-b2", loss=0.004)], "y", 2) == 100
+    text = html_text(summary_html("fr", "ry", judged))
+    assert "Précision : 99 sur 100." in text
+
+
 def test_no_figure_and_no_explanation_before_any_move_is_judged() -> None:
     html = summary_html("en", "ry", [])
     assert "Accuracy" not in html and "review-accuracy" not in html

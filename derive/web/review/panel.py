@@ -14,7 +14,7 @@ from html import escape
 from typing import Any, Final
 
 from ...ai.facts import motion
-from ...ai.review import accuracy
+from ...ai.review import COSTLY, accuracy
 from ...ai.review import costliest as costliest_plies
 from ..words import i18n
 
@@ -382,8 +382,14 @@ def accuracy_of(judged: Sequence[Judged], colour: str, sides: int) -> int | None
     """``colour``'s accuracy, 0-100, over its moves judged so far in a game of ``sides``
     sides (``ai.review.accuracy``: lichess's, from the win chance each move gave away),
     ``None`` before its first."""
-    figure = accuracy((entry.loss for entry in judged if entry.mover == colour), sides)
-    return None if figure is None else round(figure)
+    losses = [entry.loss for entry in judged if entry.mover == colour]
+    figure = accuracy(losses, sides)
+    if figure is None:
+        return None
+    # 100 is promised for a player who gave nothing away ("review.accuracy.about"): one
+    # inaccuracy in 117 moves rounds to 100, which read beside "1 inaccuracy" as a slip.
+    gave = any(loss >= COSTLY for loss in losses)
+    return min(round(figure), 99) if gave else round(figure)
 
 
 def line_words(lang: str, entry: Judged) -> str:
