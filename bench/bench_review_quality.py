@@ -169,11 +169,13 @@ def play_game(pair: tuple[str, str], rules: str, seed: int, index: int) -> tuple
     return game, seats
 
 
-def review(game: Game, deep: int, rollouts: int | None) -> tuple[Analysis, list[float], int]:
+def review(
+    game: Game, deep: int, rollouts: int | None, like: bool = True
+) -> tuple[Analysis, list[float], int]:
     """The review of ``game``, with each pass's time apart (first, second, rollouts, the
     like-for-like costs)."""
     times = {"first": 0.0, "deeper": 0.0, "rollouts": 0.0, "costs": 0.0}
-    review = Review(game, deep=deep, rollouts=rollouts)
+    review = Review(game, deep=deep, rollouts=rollouts, like=like)
     while not review.done:
         stage = review.stage
         started = time.perf_counter()
@@ -338,6 +340,12 @@ def main() -> None:
     parser.add_argument(
         "--rollouts", type=int, default=ROLLOUTS, help="play-outs of each move rolled out (0: none)"
     )
+    parser.add_argument(
+        "--like",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="cost the costly moves again like for like (--no-like: the review before it)",
+    )
     args = parser.parse_args()
 
     tallies = {name: Tally() for name in (*WAYS, COSTLY)}
@@ -371,7 +379,7 @@ def main() -> None:
         for rules in args.rules.split(","):
             for index in range(args.first, args.games):
                 game, seats = play_game(PAIRS[pair_name], rules, args.seed, index)
-                analysis, times, searches = review(game, args.deep, args.rollouts)
+                analysis, times, searches = review(game, args.deep, args.rollouts, args.like)
                 first, deep, roll, costs = times
                 played = Played(game, seats, analysis, first, deep, roll, costs, searches)
                 first_s, deep_s, roll_s = first_s + first, deep_s + deep, roll_s + roll
