@@ -82,6 +82,9 @@ class Judged:
     chance: float | None = None
     did: Any = None
     """What the move played did, as facts (``derive.ai.facts``), for a costly move."""
+    unconfirmed: bool = False
+    """Costly enough for a mark, but its play-outs did not show the better move winning
+    more often (``derive.ai.review``'s rollouts), so it is not marked."""
 
     @property
     def listed(self) -> bool:
@@ -485,6 +488,9 @@ def cost_parts(lang: str, entry: Judged, *, you: bool = False) -> tuple[str, str
         rest.append(i18n.t(lang, "review.cost.reroll"))
     if entry.best:
         rest.append(better_words(lang, entry))
+    if entry.unconfirmed and entry.judgement not in JUDGEMENTS:
+        # A cost past a mark's threshold with no mark reads as a slip without this.
+        rest.append(i18n.t(lang, "review.cost.unconfirmed"))
     return head, " ".join(rest)
 
 

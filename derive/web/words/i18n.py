@@ -471,6 +471,9 @@ EN: Final[dict[str, str]] = {
     "review.cost.reroll": (
         "The cost is counted over the six results, not the one rolled, which was luck."
     ),
+    "review.cost.unconfirmed": (
+        "It is not marked: in many short play-outs, the better move did not clearly do better."
+    ),
     "review.summary.costly.one": (
         "{count} costly move, named below: move {ply}, {percent}% of the winning chances."
     ),
@@ -1072,6 +1075,10 @@ FR: Final[dict[str, str]] = {
     "review.cost.reroll": (
         "Le coût est compté sur les six résultats possibles, pas sur celui obtenu, qui relevait"
         " du hasard."
+    ),
+    "review.cost.unconfirmed": (
+        "Ce coup n’est pas marqué : sur de nombreuses suites jouées, le meilleur coup n’a pas"
+        " fait nettement mieux."
     ),
     "review.summary.costly.one": (
         "{count} coup coûteux, nommé plus bas : le coup {ply}, {percent} % des chances de gain."

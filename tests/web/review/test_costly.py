@@ -343,3 +343,35 @@ def test_a_team_s_mistakes_are_its_people_s_drills() -> None:
     assert drill.ply == team[0]
     assert state.drills(["b", "r"]) == [drill]
     assert state.drills(["y"]) == []
+
+
+def test_a_cost_past_a_marks_threshold_that_its_play_outs_refused_says_why_it_is_unmarked() -> None:
+    game = random_game(40, 3)
+    state = ReviewState(game)
+    data = Review(game, 60).finish().to_data()
+    # As the review leaves a move whose rollouts found no gain they trust: costed past an
+    # inaccuracy's threshold, not marked.
+    entry = next(e for e in data["plies"][1:] if e["mover"] == "r" and "?" not in e["move"])
+    entry.update(
+        loss=0.25, label=None, reason=None, better="a1-b2" if entry["move"] != "a1-b2" else "c1-d2"
+    )
+    entry["roll"] = {"n": 16, "gain": 0.2, "low": -0.01, "loss": 0.3, "label": None, "reason": None}
+    state.take({"analysis": data, "done": True})
+    judged = {e.ply: e for e in state.judged()}
+    told = judged[entry["ply"]]
+    assert told.unconfirmed and told.judgement is None
+    assert cost_words("en", told).endswith(
+        "It is not marked: in many short play-outs, the better move did not clearly do better."
+    )
+    assert "Ce coup n’est pas marqué : sur de nombreuses suites jouées" in cost_words("fr", told)
+    # Confirmed (a bound above 0), or too cheap for a mark, or marked: nothing to explain.
+    for change in ({"low": 0.01}, {}):
+        again = ReviewState(game)
+        data["plies"][entry["ply"]]["roll"].update(change)
+        data["plies"][entry["ply"]]["loss"] = 0.25 if change else 0.05
+        again.take({"analysis": data, "done": True})
+        plain_entry = {e.ply: e for e in again.judged()}[entry["ply"]]
+        assert not plain_entry.unconfirmed
+        assert "not marked" not in cost_words("en", plain_entry)
+    marked = Judged(5, "r", "e3-f4", "inaccuracy", "a1-b2", loss=0.12, unconfirmed=True)
+    assert "not marked" not in cost_words("en", marked)
