@@ -363,7 +363,9 @@ def test_a_cost_past_a_marks_threshold_that_its_play_outs_refused_says_why_it_is
     assert cost_words("en", told).endswith(
         "It is not marked: in many short play-outs, the better move did not clearly do better."
     )
-    assert "Ce coup n’est pas marqué : sur de nombreuses suites jouées" in cost_words("fr", told)
+    assert "Ce coup n’est pas marqué : sur de nombreuses suites jouées" in plain(
+        cost_words("fr", told)
+    )
     # Confirmed (a bound above 0), or too cheap for a mark, or marked: nothing to explain.
     for change in ({"low": 0.01}, {}):
         again = ReviewState(game)
