@@ -221,7 +221,7 @@ def gain(played: Played, ply: int, better: str, playouts: int, seed: int) -> flo
 
 WAYS = ("first pass (reference)", "first and second passes", "review")
 """The ways of judging measured: the first pass alone, the two searching passes (what
-the review said before its rollouts), and the whole review with its rollouts."""
+the review said before its rollouts and like-for-like costs), and the whole review."""
 COSTLY = "costliest moves named (review)"
 """The restated measure: the whole review's costliest moves of each side, marked or not."""
 
@@ -237,7 +237,8 @@ def judged(analysis: Analysis, way: str) -> list[tuple[int, str, float, str]]:
         if first:
             said = entry.get("first", entry)
         elif way == WAYS[1]:
-            said = entry.get("roll", entry)  # what the rollouts replaced
+            # What the rollouts replaced, or else what the like-for-like cost did.
+            said = entry["roll"] if "roll" in entry else entry.get("like", entry)
         else:
             said = entry
         better = analysis.plies[entry["ply"] - 1].get("best")

@@ -79,9 +79,9 @@ the position before it, a ply deeper than the search after it: the costs they na
 two to four times what the better move gained when played out.  Costed like for like,
 the moves named gain more and their costs are nearer what they gain, though still above
 it (figures in ``_cost``).  The label follows the new cost, except that a move the
-rollouts found no trusted gain for stays unmarked.  Left
-alone, their cost being known: moves in or into a proven loss, moves that ended the game
-and marks whose reason is a fact (``CERTAIN``).  ``"like"`` keeps what the passes said.
+rollouts found no trusted gain for stays unmarked.  Left alone, their cost being known:
+moves in or into a proven loss, moves that ended the game and marks whose reason is a
+fact (``CERTAIN``).  ``"like"`` keeps what the passes said.
 
 A search sees two or three plies.  When the search of position ``k + 1`` proves a win
 for the side that moved into it (a forced win its search of position ``k`` missed),
