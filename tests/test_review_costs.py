@@ -17,7 +17,7 @@ from derive.ai.review import (
     Analysis,
     AnalysisError,
     Review,
-    _label,
+    mark_of,
     search_position,
 )
 from derive.notation import REROLL, Move
@@ -83,7 +83,7 @@ def test_every_costly_move_is_costed_again_like_for_like(seed: int) -> None:
         played = entry["chances"][mover] - (entry["luck"] or 0.0)
         assert entry["loss"] == round(max(0.0, min(1.0, like["after"] - played)), 4)
         vetoed = "roll" in entry and entry["roll"]["low"] <= 0
-        assert entry["label"] == (None if vetoed else _label(entry["loss"], 2))
+        assert entry["label"] == (None if vetoed else mark_of(entry["loss"], 2))
         assert (entry["reason"] is not None) == (entry["label"] is not None)
     assert costed >= 3
     # The graph's figures are the first pass's.

@@ -779,7 +779,8 @@ def weighed(chance: float, sides: int) -> float:
     return chance * sides / 2
 
 
-def _label(loss: float, sides: int) -> str | None:
+def mark_of(loss: float, sides: int) -> str | None:
+    """The mark a move that gave away ``loss`` earns (``THRESHOLDS``), or ``None``."""
     weight = weighed(loss, sides)
     return next((name for name, limit in THRESHOLDS if weight >= limit - 1e-9), None)
 
@@ -1103,7 +1104,7 @@ class Review:
             "reason": entry["reason"],
         }
         loss = round(max(0.0, min(1.0, gain)), 4)
-        label = _label(loss, self._sides) if low > 0 else None
+        label = mark_of(loss, self._sides) if low > 0 else None
         same = entry.get("better", better) == better
         if label and not (entry["reason"] and same):
             entry["reason"] = self._reason(k, mover, better, self._plies[k].get("best"))
@@ -1194,7 +1195,7 @@ class Review:
         loss = round(max(0.0, min(1.0, chance - played)), 4)
         roll = entry.get("roll")
         # Rollouts that found no gain they could trust keep their word: no mark.
-        label = None if roll is not None and roll["low"] <= 0 else _label(loss, self._sides)
+        label = None if roll is not None and roll["low"] <= 0 else mark_of(loss, self._sides)
         entry.setdefault("first", {"loss": entry["loss"], "label": entry["label"]})
         entry["like"] = {
             "after": chance,
@@ -1232,7 +1233,7 @@ class Review:
         # A proven loss stays one, whatever a search of it says at its horizon.
         played = entry["chances"][mover] if proof else after.chances[mover]
         loss = _loss(before, self._moves[k - 1], played, mover)
-        label = _label(loss, self._sides)
+        label = mark_of(loss, self._sides)
         entry["first"] = {"loss": entry["loss"], "label": entry["label"]}
         entry["deep"] = self.deep
         entry["loss"], entry["label"] = loss, label
@@ -1375,7 +1376,7 @@ class Review:
         else:
             played = actual
         loss = _loss(best, move, played, mover)
-        label = _label(loss, self._sides)
+        label = mark_of(loss, self._sides)
         luck_label = _luck_label(luck, self._sides)
         return {
             "move": str(move),

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
 from ...ai.facts import facts
-from ...ai.review import BUDGET, THRESHOLDS, Analysis, reason, weighed
+from ...ai.review import BUDGET, Analysis, mark_of, reason
 from ...game import Game
 from ...notation import Move
 from ..front.keys import REVIEW_STEPS
@@ -308,4 +308,4 @@ def _unconfirmed(entry: Mapping[str, Any], sides: int) -> bool:
     low, loss = roll.get("low"), entry.get("loss")
     if not isinstance(low, int | float) or not isinstance(loss, int | float):
         return False
-    return low <= 0 and weighed(float(loss), sides) >= THRESHOLDS[-1][1]
+    return low <= 0 and mark_of(float(loss), sides) is not None

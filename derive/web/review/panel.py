@@ -325,11 +325,16 @@ def summary_html(
         if figure is not None:
             words += " " + i18n.t(lang, "review.accuracy", accuracy=figure)
         point = at.get((turning or {}).get(colour) or -1)
-        if point is not None and point.mover != colour:
-            point = None
-        words += " " + costly_summary(lang, judged, colour, point)
-        if point is not None and not _worst_is(judged, colour, point):
-            words += " " + turning_words(lang, point)
+        if point is not None and point.mover == colour:
+            worst = costliest(judged, colour)[:1]
+            if worst and worst[0].ply == point.ply and _turned_by_choice(point):
+                # The costliest move turned the game: one sentence says both.
+                words += " " + costly_summary(lang, judged, colour, point)
+            else:
+                words += " " + costly_summary(lang, judged, colour)
+                words += " " + turning_words(lang, point)
+        else:
+            words += " " + costly_summary(lang, judged, colour)
         rows.append(
             f'<li data-colour="{colour}"><strong>{escape(i18n.side(lang, colour))}</strong>'
             f" {escape(words)}</li>"
@@ -353,17 +358,16 @@ def costly_summary(
     lang: str, judged: Sequence[Judged], colour: str, turning: Judged | None = None
 ) -> str:
     """How many costly moves of ``colour`` the list names, and the worst: what the
-    costliest moves' list shows, counted as it shows it.  Where the worst is also the
-    side's turning point (``turning``), a marked move, the one sentence says both, so
-    that the line does not name the move twice."""
+    costliest moves' list shows, counted as it shows it.  ``turning``: the worst, where it
+    is also the side's turning point and a marked move, which the one sentence then
+    names as such, so that the line does not name the move twice."""
     found = costliest(judged, colour)
     if not found:
         return i18n.t(lang, "review.summary.costly.none")
     worst = found[0]
     fields = {"ply": worst.ply, "percent": _percent(worst.loss)}
-    if turning is not None and _worst_is(judged, colour, turning):
-        what = turning_mark(lang, turning)
-        assert what is not None
+    what = None if turning is None else turning_mark(lang, turning)
+    if what is not None:
         return i18n.counted(lang, "review.summary.costly.turning", len(found), what=what, **fields)
     return i18n.counted(lang, "review.summary.costly", len(found), **fields)
 
@@ -372,13 +376,6 @@ def _turned_by_choice(entry: Judged) -> bool:
     """Whether a turning point was its move's choice (a mark) rather than its roll's luck."""
     by_roll = -entry.luck_by if entry.luck == "unlucky" else 0.0
     return entry.judgement in JUDGEMENTS and entry.loss >= by_roll
-
-
-def _worst_is(judged: Sequence[Judged], colour: str, turning: Judged) -> bool:
-    """Whether ``turning`` is ``colour``'s costliest move and a marked one (a turning
-    point that was an unlucky roll says its luck, not its choice's cost)."""
-    found = costliest(judged, colour)
-    return bool(found) and found[0].ply == turning.ply and _turned_by_choice(turning)
 
 
 def accuracy_of(judged: Sequence[Judged], colour: str, sides: int) -> int | None:
