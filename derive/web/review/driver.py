@@ -273,6 +273,11 @@ class ReviewState:
             return None
         return self._best_before(ply)
 
+    def losers(self) -> tuple[str, ...]:
+        """The sides that lost: every side but the winner's; none while nobody has won."""
+        winner = self.game.winner
+        return tuple(side for side in self.sides if winner is not None and side != winner)
+
     def turning(self) -> dict[str, int | None]:
         """Each side's turning point (``Analysis.summary``), but none for the winner: the
         move that cost a winner most did not turn the game, and its costliest moves are

@@ -8,7 +8,7 @@ says them in the player's language.  A reason is structured (``{"code", "squares
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
 from typing import Any, Final
@@ -296,11 +296,17 @@ def summary_html(
     colours: Sequence[str],
     judged: Sequence[Judged],
     turning: Mapping[str, int | None] | None = None,
+    lost: Collection[str] = (),
 ) -> str:
     """One line per player: what the list shows of its moves, counted (luck apart), its
     accuracy (explained once, under the lines), how many costliest moves the list
     under it names (``costly_summary``), and its turning point (``turning``: each
-    side's ply, from ``ReviewState.turning``: none for a winner), said as the list says it."""
+    side's ply, from ``ReviewState.turning``: none for a winner), said as the list says it.
+
+    A side in ``lost`` with neither a costly move nor a turning point is told how that
+    can be: on seeded L2 games between `medium` and `hard` it was 2 of the 9 losers, the
+    review's search playing as they had (bench/journal/review_quality.md), and "No
+    costly move." alone read as if the game had not been lost."""
     at = {entry.ply: entry for entry in judged if entry.listed}
     figures = {colour: accuracy_of(judged, colour, len(colours)) for colour in colours}
     rows = []
@@ -333,6 +339,8 @@ def summary_html(
             else:
                 words += " " + costly_summary(lang, judged, colour)
                 words += " " + turning_words(lang, point)
+        elif colour in lost and not costliest(judged, colour):
+            words += " " + i18n.t(lang, "review.summary.costly.none.lost")
         else:
             words += " " + costly_summary(lang, judged, colour)
         rows.append(

@@ -490,6 +490,10 @@ EN: Final[dict[str, str]] = {
         " winning chances, the turning point: {what}."
     ),
     "review.summary.costly.none": "No costly move.",
+    "review.summary.costly.none.lost": (
+        "No costly move found: the game slipped away a little at a time, by moves too close"
+        " to the best for the review to tell apart. The graph shows where the chances fell."
+    ),
     "review.learn": "Learn from your mistakes",
     "review.learn.about": (
         "Each position where your move was a mistake, on the puzzle board: find a better move."
@@ -1096,6 +1100,11 @@ FR: Final[dict[str, str]] = {
         " des chances de gain, le tournant : {what}."
     ),
     "review.summary.costly.none": "Aucun coup coûteux.",
+    "review.summary.costly.none.lost": (
+        "Aucun coup coûteux trouvé : la partie a glissé peu à peu, par des coups trop proches"
+        " du meilleur pour que l’analyse les distingue. Le graphique montre où les chances"
+        " ont baissé."
+    ),
     "review.learn": "Apprendre de ses erreurs",
     "review.learn.about": (
         "Chaque position où votre coup était une erreur, sur le plateau des énigmes : "

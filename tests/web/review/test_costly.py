@@ -256,6 +256,38 @@ def test_the_summary_counts_what_the_list_names() -> None:
         assert part.count("<button") == count
 
 
+def test_a_loser_with_no_costly_move_is_told_how_the_game_was_lost() -> None:
+    # Yellow lost playing as the review's search would have: no costly move, no roll's
+    # bad luck.  "No costly move." alone reads as if nothing had gone wrong.
+    judged = [Judged(2 * k + 2, "y", "j10-i9", best="j10-i9", loss=0.002) for k in range(20)]
+    judged += [Judged(2 * k + 1, "r", "c1-d2", best="a1-b2", loss=0.0) for k in range(20)]
+    slipped = "No costly move found: the game slipped away a little at a time"
+    rows = summary_html("en", "ry", judged, {"r": None, "y": None}, lost=("y",)).split("</li>")
+    red, yellow = html_text(rows[0]), html_text(rows[1])
+    assert slipped in yellow and "The graph shows where the chances fell." in yellow
+    assert "No costly move." in red and "slipped" not in red  # the winner's line is as it was
+    fr = html_text(summary_html("fr", "ry", judged, {"r": None, "y": None}, lost=("y",)))
+    assert "Aucun coup coûteux trouvé : la partie a glissé peu à peu" in plain(fr)
+    # Where the list has something to say, the summary says that instead.
+    costly = [*judged, Judged(9, "y", "d2-e3", best="a1-b2", loss=0.04)]
+    text = html_text(summary_html("en", "ry", costly, {"y": None}, lost=("y",)))
+    assert "1 costly move, named below: move 9" in text and "slipped" not in text
+    unlucky = [*judged, Judged(11, "y", "d1?1", None, "d1?", None, "unlucky", luck_by=-0.4)]
+    text = html_text(summary_html("en", "ry", unlucky, {"y": 11}, lost=("y",)))
+    assert "No costly move." in text and "unlucky roll" in text and "slipped" not in text
+    # Nobody lost a drawn game, nor one still going: nobody is told it.
+    assert "slipped" not in html_text(summary_html("en", "ry", judged, {"r": None, "y": None}))
+
+
+def test_the_losers_are_every_side_but_the_winner() -> None:
+    game = Game.from_position("r1b10,r2c9,r3e7,y1h2 y ry L2", seed=9)
+    game.play("h2?")
+    game.play("e7-d8")  # Red's chain reaches the far edge
+    assert game.winner == "r" and ReviewState(game).losers() == ("y",)
+    going = Game.new("ry", "L2", seed=1)
+    assert ReviewState(going).losers() == ()
+
+
 def test_real_reviews_name_each_costliest_move_in_full() -> None:
     """On reviewed games: each costly move is told, what it did and, for one no mark
     gave a reason, why, worked out from the game; the summary's count is the list's."""
