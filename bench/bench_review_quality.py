@@ -136,6 +136,12 @@ class Tally:
         }
 
 
+def spread(mean: float | None, low: float | None, high: float | None) -> str:
+    """A mean and its interval as the printed table shows them: "+0.058 (+0.005 to +0.112)"."""
+    shown = "n/a" if mean is None else f"{mean:+.3f}"
+    return shown if low is None else f"{shown} ({low:+.3f} to {high:+.3f})"
+
+
 def interval(values: list[float]) -> tuple[float | None, float | None, float | None]:
     """Mean and 95% interval (normal approximation)."""
     if not values:
@@ -408,9 +414,10 @@ def main() -> None:
                     "positions": len(here),
                 }
                 played_out: dict[tuple[int, str], float] = {}
+                named = costly(analysis, tuple(game.sides))
                 for name, tally in tallies.items():
                     if name == COSTLY:
-                        marks = costly(analysis, tuple(game.sides))
+                        marks = named
                         # The loser's, costliest first: what the restatement promises.
                         worst = [m for m in marks if m[1] == loser][: args.costly]
                     else:
@@ -431,8 +438,7 @@ def main() -> None:
                 # What the passes said of each named costly move before it was costed
                 # like for like (None: not costed again).
                 row["costs before like for like"] = {
-                    str(m[0]): analysis.plies[m[0]].get("like", {}).get("loss")
-                    for m in costly(analysis, tuple(game.sides))
+                    str(m[0]): analysis.plies[m[0]].get("like", {}).get("loss") for m in named
                 }
                 row["gains"] = {f"{p} {b}": g for (p, b), g in played_out.items()}
                 games.append(row)
@@ -458,14 +464,8 @@ def main() -> None:
     print("|---|---|---|---|---|---|---|")
     for name, figures in result["ways"].items():
         share = figures["loser_marked_share"]
-        low, high = figures["gain_ci"]
-        shown = "n/a" if figures["gain"] is None else f"{figures['gain']:+.3f}"
-        if low is not None:
-            shown += f" ({low:+.3f} to {high:+.3f})"
-        over, (over_low, over_high) = figures["cost_less_gain"], figures["cost_less_gain_ci"]
-        overstated = "n/a" if over is None else f"{over:+.3f}"
-        if over_low is not None:
-            overstated += f" ({over_low:+.3f} to {over_high:+.3f})"
+        shown = spread(figures["gain"], *figures["gain_ci"])
+        overstated = spread(figures["cost_less_gain"], *figures["cost_less_gain_ci"])
         print(
             f"| {name} | {figures['decisive']} | {figures['loser_marked']}"
             f" ({'n/a' if share is None else f'{share:.0%}'}) | {figures['marks']}"
