@@ -274,9 +274,13 @@ class ReviewState:
         return self._best_before(ply)
 
     def losers(self) -> tuple[str, ...]:
-        """The sides that lost: every side but the winner's; none while nobody has won."""
-        winner = self.game.winner
-        return tuple(side for side in self.sides if winner is not None and side != winner)
+        """The sides that lost on the board: every side but the winner's, once it reached
+        its goal.  None for a game resigned, drawn or still going: a side that resigned
+        may have given up a game it had not lost on the board."""
+        outcome = self.game.outcome
+        if outcome is None or outcome.termination != "goal":
+            return ()
+        return tuple(side for side in self.sides if side != outcome.winner)
 
     def turning(self) -> dict[str, int | None]:
         """Each side's turning point (``Analysis.summary``), but none for the winner: the

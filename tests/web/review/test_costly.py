@@ -279,13 +279,16 @@ def test_a_loser_with_no_costly_move_is_told_how_the_game_was_lost() -> None:
     assert "slipped" not in html_text(summary_html("en", "ry", judged, {"r": None, "y": None}))
 
 
-def test_the_losers_are_every_side_but_the_winner() -> None:
+def test_the_losers_are_the_sides_beaten_on_the_board() -> None:
     game = Game.from_position("r1b10,r2c9,r3e7,y1h2 y ry L2", seed=9)
     game.play("h2?")
     game.play("e7-d8")  # Red's chain reaches the far edge
     assert game.winner == "r" and ReviewState(game).losers() == ("y",)
     going = Game.new("ry", "L2", seed=1)
     assert ReviewState(going).losers() == ()
+    going.play(going.legal_moves()[0])
+    going.resign("y")  # Yellow gave up a game it had not lost on the board
+    assert going.winner == "r" and ReviewState(going).losers() == ()
 
 
 def test_real_reviews_name_each_costliest_move_in_full() -> None:
