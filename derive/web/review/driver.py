@@ -273,14 +273,21 @@ class ReviewState:
             return None
         return self._best_before(ply)
 
-    def losers(self) -> tuple[str, ...]:
-        """The sides that lost on the board: every side but the winner's, once it reached
-        its goal.  None for a game resigned, drawn or still going: a side that resigned
-        may have given up a game it had not lost on the board."""
+    def beaten(self) -> tuple[str, ...]:
+        """The sides beaten on the board from a fair start: every side but the winner's,
+        once it reached its goal, that the review gave at least half a fair share at the
+        start.  None for a game resigned, drawn or still going (a side that resigned may
+        have given up a game it had not lost on the board), nor a side set up lost."""
         outcome = self.game.outcome
-        if outcome is None or outcome.termination != "goal":
+        if outcome is None or outcome.termination != "goal" or not self.plies:
             return ()
-        return tuple(side for side in self.sides if side != outcome.winner)
+        start = self.plies[0].get("chances", {})
+        fair = 0.5 / len(self.sides)
+        return tuple(
+            side
+            for side in self.sides
+            if side != outcome.winner and float(start.get(side, 0.0)) >= fair
+        )
 
     def turning(self) -> dict[str, int | None]:
         """Each side's turning point (``Analysis.summary``), but none for the winner: the

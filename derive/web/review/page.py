@@ -289,9 +289,9 @@ class ReviewPage:
         judged = state.judged() if self.drawn != (analysed, state.shown) else []
         parts: dict[str, Any] = {}
         if self.drawn is None or self.drawn[0] != analysed:
-            parts["summary"] = summary_html(
-                lang, state.sides, judged, state.turning(), state.losers()
-            )
+            # How a loser lost is said of the whole review, not of its first moves.
+            lost = state.beaten() if state.done else ()
+            parts["summary"] = summary_html(lang, state.sides, judged, state.turning(), lost)
         if self.drawn != (analysed, state.shown):
             ctrl = self.host.ctrl
             people = [c for c in state.game.seating.colours if not ctrl.is_ai(c)]

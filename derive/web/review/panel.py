@@ -303,10 +303,11 @@ def summary_html(
     under it names (``costly_summary``), and its turning point (``turning``: each
     side's ply, from ``ReviewState.turning``: none for a winner), said as the list says it.
 
-    A side in ``lost`` with neither a costly move nor a turning point is told how that
-    can be: on seeded L2 games between `medium` and `hard` it was 2 of the 9 losers, the
-    review's search playing as they had (bench/journal/review_quality.md), and "No
-    costly move." alone read as if the game had not been lost."""
+    A side in ``lost`` (``ReviewState.beaten``) with neither a costly move nor a turning
+    point, against no other side's lucky roll, is told how that can be: on seeded L2
+    games between `medium` and `hard` it was 2 of the 9 losers, the review's search
+    playing as they had (bench/journal/review_quality.md), and "No costly move." alone
+    read as if the game had not been lost."""
     at = {entry.ply: entry for entry in judged if entry.listed}
     figures = {colour: accuracy_of(judged, colour, len(colours)) for colour in colours}
     rows = []
@@ -339,7 +340,7 @@ def summary_html(
             else:
                 words += " " + costly_summary(lang, judged, colour)
                 words += " " + turning_words(lang, point)
-        elif colour in lost and not costliest(judged, colour):
+        elif colour in lost and not costliest(judged, colour) and not _others_lucky(judged, colour):
             words += " " + i18n.t(lang, "review.summary.costly.none.lost")
         else:
             words += " " + costly_summary(lang, judged, colour)
@@ -378,6 +379,11 @@ def costly_summary(
     if what is not None:
         return i18n.counted(lang, "review.summary.costly.turning", len(found), what=what, **fields)
     return i18n.counted(lang, "review.summary.costly", len(found), **fields)
+
+
+def _others_lucky(judged: Sequence[Judged], colour: str) -> bool:
+    """Whether another side had a lucky roll: a game that turned on it did not slip away."""
+    return any(entry.luck == "lucky" and entry.mover != colour for entry in judged)
 
 
 def _turned_by_choice(entry: Judged) -> bool:

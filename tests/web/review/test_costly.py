@@ -275,20 +275,31 @@ def test_a_loser_with_no_costly_move_is_told_how_the_game_was_lost() -> None:
     unlucky = [*judged, Judged(11, "y", "d1?1", None, "d1?", None, "unlucky", luck_by=-0.4)]
     text = html_text(summary_html("en", "ry", unlucky, {"y": 11}, lost=("y",)))
     assert "No costly move." in text and "unlucky roll" in text and "slipped" not in text
+    # A game Red's lucky roll turned did not slip away.
+    lucky = [*judged, Judged(13, "r", "c1?6", None, "c1?", None, "lucky", luck_by=0.3)]
+    text = html_text(summary_html("en", "ry", lucky, {"y": None}, lost=("y",)))
+    assert "No costly move." in text and "slipped" not in text
     # Nobody lost a drawn game, nor one still going: nobody is told it.
     assert "slipped" not in html_text(summary_html("en", "ry", judged, {"r": None, "y": None}))
 
 
-def test_the_losers_are_the_sides_beaten_on_the_board() -> None:
+def test_the_beaten_are_the_sides_lost_on_the_board_from_a_fair_start() -> None:
     game = Game.from_position("r1b10,r2c9,r3e7,y1h2 y ry L2", seed=9)
     game.play("h2?")
     game.play("e7-d8")  # Red's chain reaches the far edge
-    assert game.winner == "r" and ReviewState(game).losers() == ("y",)
+    assert game.winner == "r"
+    state = ReviewState(game, plies=[{"chances": {"r": 0.55, "y": 0.45}}])
+    assert state.beaten() == ("y",)
+    # Set up lost (as this position was: Red wins at once whatever Yellow rolls), a
+    # side did not lose a little at a time.
+    assert ReviewState(game, plies=[{"chances": {"r": 0.9, "y": 0.1}}]).beaten() == ()
+    assert ReviewState(game).beaten() == ()  # nothing analysed yet
     going = Game.new("ry", "L2", seed=1)
-    assert ReviewState(going).losers() == ()
+    assert ReviewState(going, plies=[{"chances": {"r": 0.5, "y": 0.5}}]).beaten() == ()
     going.play(going.legal_moves()[0])
     going.resign("y")  # Yellow gave up a game it had not lost on the board
-    assert going.winner == "r" and ReviewState(going).losers() == ()
+    assert going.winner == "r"
+    assert ReviewState(going, plies=[{"chances": {"r": 0.5, "y": 0.5}}]).beaten() == ()
 
 
 def test_real_reviews_name_each_costliest_move_in_full() -> None:

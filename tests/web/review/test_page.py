@@ -10,6 +10,7 @@ from typing import Any
 from derive.game import Game
 from derive.web.link import Recorder, ViewError
 from derive.web.play import worker
+from derive.web.review.driver import ReviewState
 from derive.web.review.page import ReviewPage
 from derive.web.table import clicks
 from derive.web.table.controller import Controller
@@ -131,3 +132,19 @@ def test_a_worker_that_lost_the_review_is_said_in_the_players_words() -> None:
     run_async(review.run())
     assert review.state.error.startswith("L’analyse n’a pas pu se faire")
     assert "no review" not in review.state.error and not review.running
+
+
+def test_how_a_loser_lost_is_said_once_the_review_is_done(monkeypatch: Any) -> None:
+    # Red wins at once; Yellow, told as beaten from a fair start, has no costly move.
+    game = Game.from_position("r1b10,r2c9,r3e7,y1h2 y ry L2", seed=9)
+    game.play("h2?")
+    game.play("e7-d8")
+    monkeypatch.setattr(ReviewState, "beaten", lambda self: ("y",))
+    view = Recorder()
+    review = ReviewPage(Host(game, Thinker()), view, 20)
+    review.open()
+    run_async(review.run())
+    said = [args[0] for args in view.named("reviewShow") if "summary" in args[0]]  # type: ignore[operator]
+    slipped = "la partie a glissé peu à peu"
+    assert said and all(slipped not in plain(part["summary"]) for part in said[:-1])
+    assert said[-1]["done"] is True and slipped in plain(said[-1]["summary"])
