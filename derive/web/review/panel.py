@@ -332,18 +332,18 @@ def summary_html(
         if figure is not None:
             words += " " + i18n.t(lang, "review.accuracy", accuracy=figure)
         point = at.get((turning or {}).get(colour) or -1)
+        costly = costliest(judged, colour)
         if point is not None and point.mover == colour:
-            worst = costliest(judged, colour)[:1]
-            if worst and worst[0].ply == point.ply and _turned_by_choice(point):
+            if costly and costly[0].ply == point.ply and _turned_by_choice(point):
                 # The costliest move turned the game: one sentence says both.
-                words += " " + costly_summary(lang, judged, colour, point)
+                words += " " + _costly_words(lang, costly, point)
             else:
-                words += " " + costly_summary(lang, judged, colour)
+                words += " " + _costly_words(lang, costly)
                 words += " " + turning_words(lang, point)
-        elif colour in lost and not costliest(judged, colour) and not _others_lucky(judged, colour):
+        elif colour in lost and not costly and not _others_lucky(judged, colour):
             words += " " + i18n.t(lang, "review.summary.costly.none.lost")
         else:
-            words += " " + costly_summary(lang, judged, colour)
+            words += " " + _costly_words(lang, costly)
         rows.append(
             f'<li data-colour="{colour}"><strong>{escape(i18n.side(lang, colour))}</strong>'
             f" {escape(words)}</li>"
@@ -370,7 +370,11 @@ def costly_summary(
     costliest moves' list shows, counted as it shows it.  ``turning``: the worst, where it
     is also the side's turning point and a marked move, which the one sentence then
     names as such, so that the line does not name the move twice."""
-    found = costliest(judged, colour)
+    return _costly_words(lang, costliest(judged, colour), turning)
+
+
+def _costly_words(lang: str, found: Sequence[Judged], turning: Judged | None = None) -> str:
+    """``costly_summary`` of a side's costliest moves (``costliest``), found already."""
     if not found:
         return i18n.t(lang, "review.summary.costly.none")
     worst = found[0]
