@@ -90,7 +90,7 @@ def facts(game: Game, move: Move) -> list[Fact]:
         chain = [square_name(s) for s in outcome.chain]
         return [action(game, move), {"fact": "wins", "chain": chain, "goal": game.rules.goal}]
     found = [action(game, move)]
-    stopped = _winners_next(game) - _winners_next(after)
+    stopped = _winners_next(game, colour) - _winners_next(after, colour)
     if stopped:
         found.append({"fact": "stops_win", "colours": sorted(stopped)})
     formed = _longest_formed(after, colour)
@@ -124,15 +124,18 @@ def _longest_formed(game: Game, colour: str) -> int:
     return max((len(c) for c in game.chains(colour) if c.well_formed), default=0)
 
 
-def _winners_next(game: Game) -> set[str]:
-    """Adversaries of the player to move who would have a sure winning action if
-    it were their turn now (asked of the same position with them to move)."""
+def _winners_next(game: Game, player: str) -> set[str]:
+    """Adversaries of ``player`` who would have a sure winning action if it were their
+    turn now (asked of the same position with them to move).  Of ``player``'s, not of
+    the side to move: after ``player``'s move the side to move is an adversary, and
+    asking of its adversaries there said "stops Yellow from winning" of any move made
+    while Yellow threatened to win, even one that left the threat standing."""
     if game.is_over:
         return set()
     pieces, _, seating, rules = game.to_position().split(" ")
     winners = set()
     for colour in game.seating.colours:
-        if not game.is_adversary(game.to_move, colour):
+        if not game.is_adversary(player, colour):
             continue
         probe = Game.from_position(f"{pieces} {colour} {seating} {rules}", seed=0)
         for move in probe.legal_moves():
