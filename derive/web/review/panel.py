@@ -305,7 +305,7 @@ def summary_html(
 
     A side in ``lost`` (``ReviewState.beaten``) with neither a costly move nor a turning
     point, against no other side's lucky roll, is told how that can be: on seeded L2
-    games between `medium` and `hard` it was 2 of the 9 losers, the review's search
+    games between `medium` and `hard` it was 3 of the 9 losers, the review's search
     playing as they had (bench/journal/review_quality.md), and "No costly move." alone
     read as if the game had not been lost."""
     at = {entry.ply: entry for entry in judged if entry.listed}
