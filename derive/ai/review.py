@@ -136,7 +136,7 @@ import math
 import random
 import statistics
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
@@ -785,6 +785,20 @@ def mark_of(loss: float, sides: int) -> str | None:
     return next((name for name, limit in THRESHOLDS if weight >= limit - 1e-9), None)
 
 
+def refused(roll: Mapping[str, Any] | None) -> bool:
+    """Whether a move's rollouts (``"roll"``) found no gain they trust: the one-sided
+    bound on the better move's gain not above 0 (``ROLL_Z``).  Such a move is not
+    marked, whatever a search costs it."""
+    return roll is not None and roll["low"] <= 0
+
+
+def unconfirmed(entry: Mapping[str, Any], sides: int) -> bool:
+    """Whether the move that led to ``entry`` cost enough for a mark that its rollouts
+    refused (``refused``): what a page says of a cost with no mark."""
+    cost = mark_of(float(entry["loss"]), sides)
+    return entry.get("label") is None and refused(entry.get("roll")) and cost is not None
+
+
 def _luck_label(luck: float | None, sides: int) -> str | None:
     if luck is None or abs(weighed(luck, sides)) < LUCK:
         return None
@@ -1104,7 +1118,7 @@ class Review:
             "reason": entry["reason"],
         }
         loss = round(max(0.0, min(1.0, gain)), 4)
-        label = mark_of(loss, self._sides) if low > 0 else None
+        label = None if refused(entry["roll"]) else mark_of(loss, self._sides)
         same = entry.get("better", better) == better
         if label and not (entry["reason"] and same):
             entry["reason"] = self._reason(k, mover, better, self._plies[k].get("best"))
@@ -1193,9 +1207,8 @@ class Review:
         # results (the luck is what the one rolled had over that mean).
         played = float(entry["chances"][mover]) - float(entry.get("luck") or 0.0)
         loss = round(max(0.0, min(1.0, chance - played)), 4)
-        roll = entry.get("roll")
         # Rollouts that found no gain they could trust keep their word: no mark.
-        label = None if roll is not None and roll["low"] <= 0 else mark_of(loss, self._sides)
+        label = None if refused(entry.get("roll")) else mark_of(loss, self._sides)
         entry.setdefault("first", {"loss": entry["loss"], "label": entry["label"]})
         entry["like"] = {
             "after": chance,

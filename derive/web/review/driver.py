@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
 from ...ai.facts import facts
-from ...ai.review import BUDGET, Analysis, mark_of, reason
+from ...ai.review import BUDGET, Analysis, reason, unconfirmed
 from ...game import Game
 from ...notation import Move
 from ..front.keys import REVIEW_STEPS
@@ -158,7 +158,7 @@ class ReviewState:
                     luck_by=float(entry.get("luck") or 0.0),
                     before=None if before is None else float(before),
                     chance=float(entry["chances"][mover]),
-                    unconfirmed=_unconfirmed(entry, len(self.sides)),
+                    unconfirmed=unconfirmed(entry, len(self.sides)),
                 )
             )
         return self._costly(found)
@@ -313,15 +313,3 @@ def _drillable(entry: Judged) -> bool:
     """Whether the puzzle board can ask for ``entry``'s better move: one is named, and
     neither it nor the move played is a re-roll (whose result is chance)."""
     return entry.best is not None and "?" not in entry.best and "?" not in entry.move
-
-
-def _unconfirmed(entry: Mapping[str, Any], sides: int) -> bool:
-    """Whether the move that led to ``entry`` cost enough for a mark that its rollouts
-    refused: their bound on the better move's gain was not above 0."""
-    roll = entry.get("roll")
-    if not isinstance(roll, Mapping) or entry.get("label") is not None:
-        return False
-    low, loss = roll.get("low"), entry.get("loss")
-    if not isinstance(low, int | float) or not isinstance(loss, int | float):
-        return False
-    return low <= 0 and mark_of(float(loss), sides) is not None
