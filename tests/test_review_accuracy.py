@@ -58,7 +58,7 @@ def test_a_player_who_throws_away_a_won_game_is_low() -> None:
         (
             "en",
             "Accuracy: 56 out of 100.",
-            "Accuracy says how close a player’s moves came to the best move found",
+            "Accuracy says how close a player's moves came to the best move found",
         ),
         (
             "fr",

@@ -219,7 +219,7 @@ LESSONS: Final[tuple[Lesson, ...]] = (
                 "d8-e9",
                 Words(
                     "Rouge n’est plus qu’à une case de la rive jaune.",
-                    "Red is one step away from Yellow’s rive.",
+                    "Red is one step away from Yellow's rive.",
                 ),
             ),
             Step(
@@ -234,7 +234,7 @@ LESSONS: Final[tuple[Lesson, ...]] = (
                 "e9-f10",
                 Words(
                     "Rouge pose son dé sur la rive jaune et gagne aussitôt.",
-                    "Red lands on Yellow’s rive and wins at once.",
+                    "Red lands on Yellow's rive and wins at once.",
                 ),
                 Facts(winner="r"),
             ),

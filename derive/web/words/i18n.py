@@ -384,7 +384,7 @@ EN: Final[dict[str, str]] = {
     "review.title": "Review",
     "review.graph.one": "Win chances: {count} position of {total} reviewed",
     "review.graph.many": "Win chances: {count} positions of {total} reviewed",
-    "review.scale": "{colour}’s chance of winning",
+    "review.scale": "{colour}'s chance of winning",
     "review.scale.all": "Chance of winning",
     "review.percent": "{percent}%",
     "review.ply": "Move {ply}",
@@ -416,7 +416,7 @@ EN: Final[dict[str, str]] = {
     "review.reason.exposes.one": "leaves the {value} on {square} open to capture",
     "review.reason.exposes.many": "leaves {squares} open to capture",
     "review.reason.misses_capture": "misses capturing the {adjective} {value} on {square}",
-    "review.reason.chance": "lowers {colour}’s chance of winning from {before}% to {after}%",
+    "review.reason.chance": "lowers {colour}'s chance of winning from {before}% to {after}%",
     "review.does.capture": "captures the {adjective} {value} on {square}",
     "review.does.step": "steps from {start} to {end}",
     "review.does.step_back": "steps back from {start} to {end}",
@@ -515,12 +515,12 @@ EN: Final[dict[str, str]] = {
     "review.failed": "The review could not run: {reason}",
     "review.accuracy": "Accuracy: {accuracy} out of 100.",
     "review.accuracy.about": (
-        "Accuracy says how close a player’s moves came to the best move found, from the"
+        "Accuracy says how close a player's moves came to the best move found, from the"
         " chance of winning each one gave away: 100 if none gave any away."
     ),
     "review.rough": (
         "With three or four players, these figures are rough: each move weighs less on"
-        " who wins, so one player’s good and bad moves are harder to tell apart."
+        " who wins, so one player's good and bad moves are harder to tell apart."
     ),
     # The puzzles room (issue 26: puzzles.html, enigmes.html)
     "puzzles.title": "Dérive puzzles",

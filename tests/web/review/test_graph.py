@@ -117,7 +117,7 @@ def test_a_scale_of_0_to_100_percent_for_the_player_viewing_it() -> None:
         root = ET.fromstring(graph_svg(points, "ry", total=1, viewer=viewer))
         texts = _texts(root)
         assert {"0%", "50%", "100%"} <= set(texts)
-        assert f"{name}’s chance of winning" in texts
+        assert f"{name}'s chance of winning" in texts
         assert name in root.get("aria-label", "")
         (line,) = root.iter(NS + "polyline")
         assert line.get("data-colour") == viewer

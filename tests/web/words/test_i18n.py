@@ -4,6 +4,7 @@ page can show has a French translation (derive.web.words.engine_fr)."""
 from __future__ import annotations
 
 import base64
+import dataclasses
 import json
 import random
 import re
@@ -16,6 +17,7 @@ import pytest
 
 from derive import SQUARES, Game, Move, square_name
 from derive.ai.hint import reason
+from derive.web.learn import lessons
 from derive.web.table import share
 from derive.web.words import engine_fr, i18n
 from tests.web_helpers import plain
@@ -505,3 +507,27 @@ def test_french_signs_never_start_a_line_away_from_their_word_or_number() -> Non
     assert i18n.t("fr", "review.chance", colour="Bleu", percent=0) == "Bleu 0\u00a0%"
     assert i18n.t("fr", "why") == "Pourquoi\u00a0?"
     assert i18n.t("en", "review.chance", colour="Blue", percent=0) == "Blue 0%"
+
+
+def _lesson_words(item: object) -> list[lessons.Words]:
+    """Every text of the Learn page's lessons, found through their fields."""
+    if isinstance(item, lessons.Words):
+        return [item]
+    if isinstance(item, dict):
+        return [w for value in item.values() for w in _lesson_words(value)]
+    if isinstance(item, (list, tuple)):
+        return [w for value in item for w in _lesson_words(value)]
+    if dataclasses.is_dataclass(item):
+        return [w for f in dataclasses.fields(item) for w in _lesson_words(getattr(item, f.name))]
+    return []
+
+
+def test_each_language_writes_its_apostrophe_one_way() -> None:
+    # A review panel read "the search's" beside "a player’s": English keeps the straight
+    # apostrophe the engine's messages use, French its typographic one.
+    words = [w for lesson in lessons.LESSONS for w in _lesson_words(lesson)]
+    assert len(words) > 100
+    english = [*i18n.STRINGS["en"].values(), *(w.en for w in words)]
+    french = [*i18n.STRINGS["fr"].values(), *(w.fr for w in words)]
+    assert [text for text in english if "’" in text] == []
+    assert [text for text in french if "'" in text] == []
