@@ -303,11 +303,12 @@ def summary_html(
     under it names (``costly_summary``), and its turning point (``turning``: each
     side's ply, from ``ReviewState.turning``: none for a winner), said as the list says it.
 
-    A side in ``lost`` (``ReviewState.beaten``) with neither a costly move nor a turning
-    point, against no other side's lucky roll, is told how that can be: on seeded L2
-    games between `medium` and `hard` it was 3 of the 9 losers, the review's search
-    playing as they had (bench/journal/review_quality.md), and "No costly move." alone
-    read as if the game had not been lost."""
+    A side in ``lost`` (``ReviewState.beaten``) with no move marked and no turning point,
+    against no other side's lucky roll, is told how that can be (``_slipped_words``): on
+    seeded L2 games between `medium` and `hard` 3 of the 9 losers had no costly move at
+    all, the review's search playing as they had, and "No costly move." alone read as if
+    the game had not been lost; and the costliest moves of losers that no mark names are
+    within the review's margin of error (bench/journal/review_quality.md)."""
     at = {entry.ply: entry for entry in judged if entry.listed}
     figures = {colour: accuracy_of(judged, colour, len(colours)) for colour in colours}
     rows = []
@@ -340,8 +341,12 @@ def summary_html(
             else:
                 words += " " + _costly_words(lang, costly)
                 words += " " + turning_words(lang, point)
-        elif colour in lost and not costly and not _others_lucky(judged, colour):
-            words += " " + i18n.t(lang, "review.summary.costly.none.lost")
+        elif (
+            colour in lost
+            and not any(found[label] for label in JUDGEMENTS)
+            and not _others_lucky(judged, colour)
+        ):
+            words += " " + _slipped_words(lang, costly)
         else:
             words += " " + _costly_words(lang, costly)
         rows.append(
@@ -383,6 +388,20 @@ def _costly_words(lang: str, found: Sequence[Judged], turning: Judged | None = N
     if what is not None:
         return i18n.counted(lang, "review.summary.costly.turning", len(found), what=what, **fields)
     return i18n.counted(lang, "review.summary.costly", len(found), **fields)
+
+
+def _slipped_words(lang: str, found: Sequence[Judged]) -> str:
+    """How a side lost with no move marked: its costliest move, if any, within the
+    review's margin of error (a cost under a mark's threshold), and the game slipping
+    away.  Played out 24 times each way, the costliest moves of losers under 10% did as
+    well as their better moves (bench/journal/review_quality.md): "3 costly moves, the
+    worst 9%" read as the moves that lost the game."""
+    if not found:
+        return i18n.t(lang, "review.summary.costly.none.lost")
+    worst = found[0]
+    return i18n.t(
+        lang, "review.summary.costly.slipped", ply=worst.ply, percent=_percent(worst.loss)
+    )
 
 
 def _others_lucky(judged: Sequence[Judged], colour: str) -> bool:

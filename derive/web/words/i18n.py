@@ -455,7 +455,8 @@ EN: Final[dict[str, str]] = {
         "For each player, the moves that gave away the most chance of winning against the"
         " better move found, largest first, even when none was a mistake. A re-roll counts by"
         " the choice to re-roll, over its six results, never by the one it got: that is luck."
-        " A cost under 10% is the search's estimate, near its margin of error."
+        " A cost under 10% is within the review's margin of error: played out many times,"
+        " such moves did about as well as the better move."
     ),
     "review.costly.none": "No costly move: each was the best found, to within 1%.",
     "review.cost.you": "Move {ply}: {move} cost you {percent}% of your winning chances{mark}.",
@@ -493,6 +494,11 @@ EN: Final[dict[str, str]] = {
     "review.summary.costly.none.lost": (
         "No costly move found: the game slipped away a little at a time, by moves too close"
         " to the best for the review to tell apart. The graph shows where the chances fell."
+    ),
+    "review.summary.costly.slipped": (
+        "No move clearly cost the game: the costliest, move {ply}, gave away {percent}% by the"
+        " review's estimate, within its margin of error. The game slipped away a little at a"
+        " time; the graph shows where the chances fell."
     ),
     "review.learn": "Learn from your mistakes",
     "review.learn.about": (
@@ -1060,8 +1066,9 @@ FR: Final[dict[str, str]] = {
         "Pour chaque joueur, les coups qui ont fait perdre le plus de chances de gain face"
         " au meilleur coup trouvé, du plus coûteux au moins coûteux, même quand aucun n’était"
         " une erreur. Une relance compte pour le choix de relancer, sur ses six résultats,"
-        " jamais pour celui obtenu : il relève du hasard. Un coût de moins de 10 % est une"
-        " estimation de la recherche, proche de sa marge d’erreur."
+        " jamais pour celui obtenu : il relève du hasard. Un coût de moins de 10 % est dans la"
+        " marge d’erreur de l’analyse : joués de nombreuses fois, ces coups ont fait à peu près"
+        " aussi bien que le meilleur."
     ),
     "review.costly.none": "Aucun coup coûteux : chacun était le meilleur trouvé, à 1 % près.",
     "review.cost.you": (
@@ -1104,6 +1111,11 @@ FR: Final[dict[str, str]] = {
         "Aucun coup coûteux trouvé : la partie a glissé peu à peu, par des coups trop proches"
         " du meilleur pour que l’analyse les distingue. Le graphique montre où les chances"
         " ont baissé."
+    ),
+    "review.summary.costly.slipped": (
+        "Aucun coup n’a nettement coûté la partie : le plus coûteux, le coup {ply}, a cédé"
+        " {percent} % selon l’estimation de l’analyse, dans sa marge d’erreur. La partie a"
+        " glissé peu à peu ; le graphique montre où les chances ont baissé."
     ),
     "review.learn": "Apprendre de ses erreurs",
     "review.learn.about": (

@@ -268,10 +268,25 @@ def test_a_loser_with_no_costly_move_is_told_how_the_game_was_lost() -> None:
     assert "No costly move." in red and "slipped" not in red  # the winner's line is as it was
     fr = html_text(summary_html("fr", "ry", judged, {"r": None, "y": None}, lost=("y",)))
     assert "Aucun coup coûteux trouvé : la partie a glissé peu à peu" in plain(fr)
-    # Where the list has something to say, the summary says that instead.
+    # Its costliest move unmarked, within the review's margin of error: named as such,
+    # not as what lost the game (played out, such moves did as well as the better ones).
     costly = [*judged, Judged(9, "y", "d2-e3", best="a1-b2", loss=0.04)]
     text = html_text(summary_html("en", "ry", costly, {"y": None}, lost=("y",)))
+    assert (
+        "No move clearly cost the game: the costliest, move 9, gave away 4% by the review's"
+        " estimate, within its margin of error. The game slipped away a little at a time;"
+    ) in text
+    assert "costly move, named below" not in text
+    fr = plain(html_text(summary_html("fr", "ry", costly, {"y": None}, lost=("y",))))
+    assert "Aucun coup n’a nettement coûté la partie : le plus coûteux, le coup 9" in fr
+    # A marked move is what the list has to say, and the summary says that instead.
+    marked = [*judged, Judged(9, "y", "d2-e3", "inaccuracy", "a1-b2", loss=0.12)]
+    text = html_text(summary_html("en", "ry", marked, {"y": None}, lost=("y",)))
     assert "1 costly move, named below: move 9" in text and "slipped" not in text
+    # The winner's costly moves are named as before.
+    won = [*judged, Judged(7, "r", "c1-d2", best="a1-b2", loss=0.04)]
+    text = html_text(summary_html("en", "ry", won, {"r": None, "y": None}, lost=("y",)))
+    assert "1 costly move, named below: move 7" in text
     unlucky = [*judged, Judged(11, "y", "d1?1", None, "d1?", None, "unlucky", luck_by=-0.4)]
     text = html_text(summary_html("en", "ry", unlucky, {"y": 11}, lost=("y",)))
     assert "No costly move." in text and "unlucky roll" in text and "slipped" not in text
