@@ -496,9 +496,9 @@ EN: Final[dict[str, str]] = {
         " to the best for the review to tell apart. The graph shows where the chances fell."
     ),
     "review.summary.costly.slipped": (
-        "No move clearly cost the game: the costliest, move {ply}, gave away {percent}% by the"
-        " review's estimate, within its margin of error. The game slipped away a little at a"
-        " time; the graph shows where the chances fell."
+        "No move clearly cost the game: the costliest, move {ply}, gave away {percent}% of the"
+        " winning chances by the review's estimate, within its margin of error. The game"
+        " slipped away a little at a time; the graph shows where the chances fell."
     ),
     "review.learn": "Learn from your mistakes",
     "review.learn.about": (
@@ -1113,9 +1113,10 @@ FR: Final[dict[str, str]] = {
         " ont baissé."
     ),
     "review.summary.costly.slipped": (
-        "Aucun coup n’a nettement coûté la partie : le plus coûteux, le coup {ply}, a cédé"
-        " {percent} % selon l’estimation de l’analyse, dans sa marge d’erreur. La partie a"
-        " glissé peu à peu ; le graphique montre où les chances ont baissé."
+        "Aucun coup n’a nettement coûté la partie : le plus coûteux, le coup {ply}, a fait"
+        " perdre {percent} % des chances de gain selon l’estimation de l’analyse, dans sa"
+        " marge d’erreur. La partie a glissé peu à peu ; le graphique montre où les chances"
+        " ont baissé."
     ),
     "review.learn": "Apprendre de ses erreurs",
     "review.learn.about": (

@@ -273,8 +273,9 @@ def test_a_loser_with_no_costly_move_is_told_how_the_game_was_lost() -> None:
     costly = [*judged, Judged(9, "y", "d2-e3", best="a1-b2", loss=0.04)]
     text = html_text(summary_html("en", "ry", costly, {"y": None}, lost=("y",)))
     assert (
-        "No move clearly cost the game: the costliest, move 9, gave away 4% by the review's"
-        " estimate, within its margin of error. The game slipped away a little at a time;"
+        "No move clearly cost the game: the costliest, move 9, gave away 4% of the winning"
+        " chances by the review's estimate, within its margin of error. The game slipped"
+        " away a little at a time;"
     ) in text
     assert "costly move, named below" not in text
     fr = plain(html_text(summary_html("fr", "ry", costly, {"y": None}, lost=("y",))))
