@@ -489,7 +489,7 @@ def costliest(judged: Sequence[Judged], colour: str) -> list[Judged]:
 
 
 def cost_words(lang: str, entry: Judged, *, you: bool = False) -> str:
-    """A costly move in a few sentences: "Move 14: c3-d4 cost you 7% of your winning
+    """A costly move in a few sentences: "Move 14: c3-d4 cost you about 7% of your winning
     chances. It steps from c3 to d4, but lets Yellow capture the 4 on d5. Better: e5-d6.
     It captures …" (``you``: said to the player who made it)."""
     return _joined(cost_parts(lang, entry, you=you))
@@ -500,7 +500,16 @@ def cost_parts(lang: str, entry: Judged, *, you: bool = False) -> tuple[str, str
     mark = ""
     if entry.judgement in JUDGEMENTS:
         mark = i18n.t(lang, "review.cost.mark", what=i18n.t(lang, WHAT_KEYS[str(entry.judgement)]))
-    fields = {"ply": entry.ply, "move": entry.move, "percent": _percent(entry.loss), "mark": mark}
+    # A cost no mark names is within the review's margin of error (``_slipped_words``):
+    # said as an estimate, not as a measured loss.
+    about = "" if mark else i18n.t(lang, "review.cost.about")
+    fields = {
+        "ply": entry.ply,
+        "move": entry.move,
+        "about": about,
+        "percent": _percent(entry.loss),
+        "mark": mark,
+    }
     if you:
         head = i18n.t(lang, "review.cost.you", **fields)
     else:

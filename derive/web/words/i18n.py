@@ -459,13 +459,16 @@ EN: Final[dict[str, str]] = {
         " such moves did about as well as the better move."
     ),
     "review.costly.none": "No costly move: each was the best found, to within 1%.",
-    "review.cost.you": "Move {ply}: {move} cost you {percent}% of your winning chances{mark}.",
+    "review.cost.you": (
+        "Move {ply}: {move} cost you {about}{percent}% of your winning chances{mark}."
+    ),
     "review.cost.side": (
-        "Move {ply}: {move} cost {colour} {percent}% of their winning chances{mark}."
+        "Move {ply}: {move} cost {colour} {about}{percent}% of their winning chances{mark}."
     ),
     "review.cost.team": (
-        "Move {ply}: {move} cost {colour} {percent}% of their winning chances{mark}."
+        "Move {ply}: {move} cost {colour} {about}{percent}% of their winning chances{mark}."
     ),
+    "review.cost.about": "about ",
     "review.cost.mark": " ({what})",
     "review.cost.did": "It {did}.",
     "review.cost.did.why": "It {did}, but {why}.",
@@ -1072,14 +1075,15 @@ FR: Final[dict[str, str]] = {
     ),
     "review.costly.none": "Aucun coup coûteux : chacun était le meilleur trouvé, à 1 % près.",
     "review.cost.you": (
-        "Coup {ply} : {move} vous a coûté {percent} % de vos chances de gain{mark}."
+        "Coup {ply} : {move} vous a coûté {about}{percent} % de vos chances de gain{mark}."
     ),
     "review.cost.side": (
-        "Coup {ply} : {move} a coûté à {colour} {percent} % de ses chances de gain{mark}."
+        "Coup {ply} : {move} a coûté à {colour} {about}{percent} % de ses chances de gain{mark}."
     ),
     "review.cost.team": (
-        "Coup {ply} : {move} a coûté à {colour} {percent} % de leurs chances de gain{mark}."
+        "Coup {ply} : {move} a coûté à {colour} {about}{percent} % de leurs chances de gain{mark}."
     ),
+    "review.cost.about": "environ ",
     "review.cost.mark": " ({what})",
     "review.cost.did": "Ce coup {did}.",
     "review.cost.did.why": "Ce coup {did}, mais {why}.",
