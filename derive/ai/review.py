@@ -795,8 +795,8 @@ def refused(roll: Mapping[str, Any] | None) -> bool:
 def unconfirmed(entry: Mapping[str, Any], sides: int) -> bool:
     """Whether the move that led to ``entry`` cost enough for a mark that its rollouts
     refused (``refused``): what a page says of a cost with no mark."""
-    cost = mark_of(float(entry["loss"]), sides)
-    return entry.get("label") is None and refused(entry.get("roll")) and cost is not None
+    earned = mark_of(float(entry["loss"]), sides)
+    return entry.get("label") is None and refused(entry.get("roll")) and earned is not None
 
 
 def _luck_label(luck: float | None, sides: int) -> str | None:

@@ -337,9 +337,9 @@ def summary_html(
         if point is not None and point.mover == colour:
             if costly and costly[0].ply == point.ply and _turned_by_choice(point):
                 # The costliest move turned the game: one sentence says both.
-                words += " " + _costly_words(lang, costly, point)
+                words += " " + costly_summary(lang, costly, point)
             else:
-                words += " " + _costly_words(lang, costly)
+                words += " " + costly_summary(lang, costly)
                 words += " " + turning_words(lang, point)
         elif (
             colour in lost
@@ -348,7 +348,7 @@ def summary_html(
         ):
             words += " " + _slipped_words(lang, costly)
         else:
-            words += " " + _costly_words(lang, costly)
+            words += " " + costly_summary(lang, costly)
         rows.append(
             f'<li data-colour="{colour}"><strong>{escape(i18n.side(lang, colour))}</strong>'
             f" {escape(words)}</li>"
@@ -368,18 +368,12 @@ def summary_html(
     return f'{listed}<p class="review-accuracy">{about}</p>{rough}'
 
 
-def costly_summary(
-    lang: str, judged: Sequence[Judged], colour: str, turning: Judged | None = None
-) -> str:
-    """How many costly moves of ``colour`` the list names, and the worst: what the
-    costliest moves' list shows, counted as it shows it.  ``turning``: the worst, where it
-    is also the side's turning point and a marked move, which the one sentence then
-    names as such, so that the line does not name the move twice."""
-    return _costly_words(lang, costliest(judged, colour), turning)
-
-
-def _costly_words(lang: str, found: Sequence[Judged], turning: Judged | None = None) -> str:
-    """``costly_summary`` of a side's costliest moves (``costliest``), found already."""
+def costly_summary(lang: str, found: Sequence[Judged], turning: Judged | None = None) -> str:
+    """How many costly moves of a side the list names, and the worst: what the costliest
+    moves' list shows (``found``: the side's ``costliest``), counted as it shows it.
+    ``turning``: the worst, where it is also the side's turning point and a marked move,
+    which the one sentence then names as such, so that the line does not name the move
+    twice."""
     if not found:
         return i18n.t(lang, "review.summary.costly.none")
     worst = found[0]

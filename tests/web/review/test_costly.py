@@ -230,20 +230,20 @@ def test_the_summary_counts_what_the_list_names() -> None:
         Judged(2, "y", "j10-i9", best="a1-b2", loss=0.04),
         Judged(4, "b", "j1-i2", best="j1-i2", loss=0.0),
     ]
-    assert costly_summary("en", judged, "r") == (
+    assert costly_summary("en", panel.costliest(judged, "r")) == (
         "3 costliest moves named below, the worst at move 3: 7% of the winning chances."
     )
-    assert costly_summary("en", judged, "y") == (
+    assert costly_summary("en", panel.costliest(judged, "y")) == (
         "1 costly move, named below: move 2, 4% of the winning chances."
     )
-    assert costly_summary("en", judged, "b") == "No costly move."
-    assert plain(costly_summary("fr", judged, "r")) == (
+    assert costly_summary("en", panel.costliest(judged, "b")) == "No costly move."
+    assert plain(costly_summary("fr", panel.costliest(judged, "r"))) == (
         "3 coups les plus coûteux nommés plus bas, le pire au coup 3 : 7 % des chances de gain."
     )
-    assert plain(costly_summary("fr", judged, "y")) == (
+    assert plain(costly_summary("fr", panel.costliest(judged, "y"))) == (
         "1 coup coûteux, nommé plus bas : le coup 2, 4 % des chances de gain."
     )
-    assert costly_summary("fr", judged, "b") == "Aucun coup coûteux."
+    assert costly_summary("fr", panel.costliest(judged, "b")) == "Aucun coup coûteux."
     html = summary_html("en", "ryb", judged)
     # three sides: the player is told that these figures are rough (AI.md, "Win chance")
     assert "With three or four players, these figures are rough" in html_text(html)
