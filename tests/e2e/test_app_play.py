@@ -42,7 +42,18 @@ def test_every_action_kind_by_mouse_and_keys(page: Page, server_url: str) -> Non
     click_square(page, "d4")
     expect(page.locator('[data-square="b2"] .mark-jump')).to_have_count(1)
     page.hover('[data-square="b2"]')
-    expect(page.locator('.jump-path.shown[data-for="b2"]')).to_have_count(1)
+    route = page.locator('.jump-path[data-for="b2"]')
+    expect(route).to_have_css("opacity", "0.95")
+    # the board drawn again under the resting pointer (the keyboard's cursor moved): the
+    # route stays, and so it does when every node of the board is new
+    cursor = page.locator("#board").get_attribute("aria-activedescendant")
+    page.keyboard.press("ArrowUp")
+    expect(page.locator("#board")).not_to_have_attribute("aria-activedescendant", cursor or "")
+    expect(route).to_have_css("opacity", "0.95")
+    page.evaluate("() => { const b = document.getElementById('board'); b.innerHTML = b.innerHTML }")
+    expect(route).to_have_css("opacity", "0.95")
+    page.mouse.move(0, 0)
+    expect(route).to_have_css("opacity", "0")
     expect(page.locator('[data-square="c5"] .mark-step')).to_have_count(1)
     assert play_clicks(page, "b2") == "r1e1,y2b2,r3c3,y1f6 r ry L2"
 

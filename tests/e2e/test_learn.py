@@ -142,6 +142,10 @@ def test_the_english_page_teaches_on_live_boards(
     # try: the engine's reason for an illegal capture (a higher die)
     higher = page.locator("#lesson-capture-higher")
     higher.scroll_into_view_if_needed()
+    # the selected die's jump routes are shown while the pointer is on their end, one at a time
+    higher.locator('[data-square="a5"]').hover()
+    expect(higher.locator('.jump-path[data-for="a5"]')).to_have_css("opacity", "0.95")
+    expect(higher.locator('.jump-path[data-for="e5"]')).to_have_css("opacity", "0")
     higher.locator('[data-die="d4"]').click()
     said = expected("lesson-capture-higher", "en", ("click", ("d4",)))
     assert said.message is not None and "4" in said.message.text

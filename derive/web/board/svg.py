@@ -504,16 +504,28 @@ def _links(view: BoardView) -> str:
 
 def _jump_paths(view: BoardView) -> str:
     """Each jump's route, hidden until its destination is hovered (or under the keyboard
-    cursor): a multi-jump is easier to trust when you see the hops."""
+    cursor): a multi-jump is easier to trust when you see the hops.
+
+    The hover is the drawing's own style rule, one per route, not a page's handler: the
+    browser works ``:hover`` out again after every redraw, whereas a handler that marked the
+    route on ``pointerover`` lost it when the board was redrawn under a resting pointer (the
+    game page's did, once, in its browser test), and the Learn, puzzle and embedded boards
+    had none. The rule names its board through ``:has``, so two boards on a page keep
+    their routes apart."""
     out = []
+    rules = []
     for end, path in sorted(view.paths.items()):
+        name = square_name(end)
         points = " ".join(f"{x},{y}" for x, y in (square_centre(s, view.bottom) for s in path))
         shown = " shown" if end == view.cursor else ""
         out.append(
-            f'<polyline class="jump-path{shown}" data-for="{square_name(end)}" '
+            f'<polyline class="jump-path{shown}" data-for="{name}" '
             f'points="{points}" fill="none" stroke="{palette.HINT}" stroke-width="8" '
             'stroke-dasharray="4 14" stroke-linecap="round" stroke-linejoin="round"/>'
         )
+        rules.append(f'.board:has([data-square="{name}"]:hover) .jump-path[data-for="{name}"]')
+    if rules:
+        out.append(f"<style>{','.join(rules)}{{opacity:0.95}}</style>")
     return "".join(out)
 
 

@@ -8,8 +8,9 @@ press (``derive/web/play/keys.py``; one the game takes now is kept from the brow
 at once), the pointer's kind, a typed move, the setup form's changes and its submit, a
 dialog closed however it was, a file chosen to import, a setting, another tab's change to
 the saved games. What needs no rule is done here, at once: a click elsewhere closes an
-open menu, a button closes the menu it is in, a square takes the board's focus, a jump's
-route is shown while its end is under the pointer. Nothing here decides a rule.
+open menu, a button closes the menu it is in, a square takes the board's focus. (A jump's
+route shown while its end is under the pointer is the board drawing's own style rule:
+``derive/web/board/svg.py``.) Nothing here decides a rule.
 
 The worker's answers are put on the page by ``assets/view.js``, not here. Measured under
 Node with the MicroPython PyScript loads (1.28.0-6): a string crossing into MicroPython is
@@ -130,15 +131,6 @@ def close_menus(document: "Any", target: "Any") -> None:
     menu = present(pressed.closest("details")) if pressed is not None else None
     if menu is not None:
         menu.open = False
-
-
-def show_route(board: "Any", target: "Any") -> None:
-    """A jump's route shown while its end is under the pointer (the board draws every
-    route, hidden: ``derive/web/board/svg.py``)."""
-    square = present(target.closest("[data-square]")) if field(target, "closest") else None
-    name = attribute(square, "data-square") if square is not None else ""
-    for path in board.querySelectorAll(".jump-path"):
-        path.classList.toggle("shown", attribute(path, "data-for") == name)
 
 
 class Page:
@@ -464,11 +456,6 @@ def listen(window: "Any", when: "Any", page: "Page") -> None:
     def on_storage(event: "Any") -> None:
         guard(window, page.storage, event)
 
-    def on_over(event: "Any") -> None:
-        target = field(event, "target")
-        if target is not None:
-            show_route(document.getElementById("board"), target)
-
     when("click", document)(on_click)
     when("keydown", document)(on_key)
     when("pointerdown", document)(on_pointer)
@@ -482,7 +469,6 @@ def listen(window: "Any", when: "Any", page: "Page") -> None:
     # The window as the document's view (``front/puzzles.py``: on PyScript's own window
     # proxy, MicroPython's addEventListener throws "Illegal invocation").
     when("storage", document.defaultView)(on_storage)
-    when("pointerover", "#board")(on_over)
 
 
 async def main() -> None:

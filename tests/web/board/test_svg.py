@@ -143,6 +143,20 @@ def test_jump_routes_drawn_hidden_until_hovered() -> None:
     assert len((routes["g7"].get("points") or "").split()) == 3
     assert routes["g7"].get("class") == "jump-path shown"  # under the keyboard cursor
     assert routes["e5"].get("class") == "jump-path"
+    # the pointer's hover is the drawing's own rule, one per route and each for its square
+    style = parse(render_board(view)).find(".//s:g[@class='overlay']/s:style", NS)
+    assert style is not None and style.text is not None
+    selectors, _, declarations = style.text.partition("{")
+    assert sorted(selectors.split(",")) == [
+        f'.board:has([data-square="{name}"]:hover) .jump-path[data-for="{name}"]'
+        for name in ("e5", "g7")
+    ]
+    assert declarations == "opacity:0.95}"
+
+
+def test_a_board_with_no_jump_draws_no_route_style() -> None:
+    svg = render_board(view_of("r3c3,y2d4,y1f6 r ry L2"))
+    assert "<style" not in svg and "jump-path" not in svg
 
 
 def test_enter_squares_marked_when_nothing_is_selected() -> None:
@@ -258,7 +272,7 @@ def test_static_picture_has_no_controls_nor_ids() -> None:
     assert 'role="button"' not in picture and " id=" not in picture
     root = parse(picture)
     assert root.get("role") == "img" and root.get("aria-label")
-    assert picture.count("data-square=") == 50 and 'data-die="c3"' in picture
+    assert picture.count(" data-square=") == 50 and 'data-die="c3"' in picture
 
 
 @pytest.mark.parametrize(

@@ -217,7 +217,7 @@ def test_the_frame_draws_from_the_svg_function_s_fragments() -> None:
     assert isinstance(boards, dict) and isinstance(dice, dict)
     for side in COLOURS:
         board = boards[side]
-        assert board.count("data-square=") == 50 and f'data-bottom="{side}"' in board
+        assert board.count(" data-square=") == 50 and f'data-bottom="{side}"' in board
         assert "data-die=" not in board and "data-position" not in board
     assert sorted(dice) == sorted(f"{c}{v}" for c in COLOURS for v in range(1, 7))
     for key, face in dice.items():

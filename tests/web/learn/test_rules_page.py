@@ -80,7 +80,7 @@ def test_every_lesson_keeps_the_static_contract(lesson: Lesson, lang: str) -> No
     assert picture.startswith('<svg class="board"') and 'role="img" aria-label="' in picture
     start = Game.from_position(lesson.position)
     assert f'data-position="{lesson.position}"' in picture  # the start, before any live step
-    assert picture.count("data-square=") == 50
+    assert picture.count(" data-square=") == 50
     assert picture.count("data-die=") == len(start.pieces())
     assert 'class="lesson-message" role="status" aria-live="polite"' in body
     buttons = re.findall(r'<button type="button" data-action="(prev|next)" disabled>', body)

@@ -37,7 +37,7 @@ def test_config_ships_every_browser_module_and_stays_offline() -> None:
 
 def test_skeleton_board_is_drawn_before_python_starts() -> None:
     skeleton = PAGE.split("skeleton:start", 1)[1].split("skeleton:end", 1)[0]
-    assert skeleton.count("data-square=") == 50
+    assert skeleton.count(" data-square=") == 50
     assert "data-position" not in skeleton  # only the live board carries the position
 
 
