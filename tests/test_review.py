@@ -459,6 +459,27 @@ def test_the_second_pass_looks_again_at_the_move_into_a_proven_loss() -> None:
     assert entry["better"] == "h2-i1"
 
 
+def test_an_analysis_kept_before_the_stops_fix_says_again_what_its_better_moves_do() -> None:
+    game = _played(HANGING, "e5-d6")
+    data = _review(game).to_data()
+    does = data["plies"][1]["reason"]["does"]
+    stale = copy.deepcopy(data)
+    stale["version"] = 3
+    false = {"fact": "stops_win", "colours": ["y"]}  # what the facts said before the fix
+    stale["plies"][1]["reason"]["does"] = [*does, false]
+    read = Analysis.from_data(stale, game)
+    assert read.plies[1]["reason"]["does"] == does
+    assert [e.get("loss") for e in read.plies] == [e.get("loss") for e in data["plies"]]  # kept
+    assert stale["plies"][1]["reason"]["does"][-1] == false  # the data read is not changed
+    # a kept analysis of this version is read as it is
+    current = copy.deepcopy(stale)
+    current["version"] = VERSION
+    assert Analysis.from_data(current, game).plies[1]["reason"]["does"][-1] == false
+    # a better move that is no move there: what it does goes, the analysis stays
+    stale["plies"][1]["better"] = "a1-c3"
+    assert "does" not in Analysis.from_data(stale, game).plies[1]["reason"]
+
+
 BLOCK = "r1a1,y3c1,r1g1,r2b2,y2d2,y1b4,r3e5,r3h6,r2h8,y3j8,y5b10,y1f10,y1h10 r ry L2"
 """The end of an arena game (easy red against medium yellow): red's e5+ lets yellow win
 at once with b4-c3, which b2-c3 would have blocked.  The first pass sees red lost

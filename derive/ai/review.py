@@ -146,13 +146,13 @@ from ..game import Game
 from ..limits import MAX_PLIES, kind_of
 from ..notation import CAPTURE, REROLL, Move
 from .evaluate import WIN_BOUND, evaluate, exposed
-from .facts import die, facts
+from .facts import Fact, die, facts
 from .levels import Level, level_spec
 from .mcts import shares
 from .search import Search
 
 FORMAT: Final = "derive-analysis"
-VERSION: Final = 3
+VERSION: Final = 4
 """2: each side's own chance with three or four sides (``many_chances``).  A version-1
 analysis of such a game is read as none, and the game reviewed again: its figures
 were another curve's, and a resumed review would judge across the two.
@@ -160,7 +160,13 @@ were another curve's, and a resumed review would judge across the two.
 3: a position with one legal move is judged by where it leads (``after_forced``), where
 it was judged even.  An older analysis with a score of exactly 0 after the start (what
 that gave; a search's own score is seldom exactly 0) is read as none, for the same
-reason."""
+reason.
+
+4: what a better move does (a reason's ``"does"``, ``facts``) no longer says it stops a
+win it does not stop (a move made while the other side threatened to win was said to
+stop it).  An older analysis keeps its figures and marks, which that did not touch, and
+each reason's ``"does"`` is worked out again on reading (``_does_again``): a kept review
+would otherwise go on telling its player the false sentence."""
 
 BUDGET: Final = 600
 """Nodes per searched position.  CPython searches 12,000-15,000 nodes/s on an L2
@@ -535,7 +541,10 @@ class Analysis:
         sides = set(game.sides)
         for k, entry in enumerate(plies):
             _check_entry(entry, k, game, sides)
-        return cls(budget, [dict(e) for e in plies])
+        analysis = cls(budget, [dict(e) for e in plies])
+        if version < 4:
+            _does_again(analysis, game)
+        return analysis
 
     @property
     def complete(self) -> bool:
@@ -840,16 +849,8 @@ class Review:
             min(4 * ROLLOUTS, ROLLOUTS * budget // BUDGET) if rollouts is None else rollouts
         )
         self._moves = list(game.moves)
-        # Every position, rebuilt from the start from the game's own record (a copy
-        # has no history to step back through).
-        here = Game.from_record(game.record())
-        while here.moves:
-            here.undo()
-        self._positions: list[Game] = [here.copy()]
+        self._positions = positions_of(game)
         self._sides = len(game.sides)
-        for move in self._moves:
-            here.push(move)
-            self._positions.append(here.copy())
         self._searched: list[Searched] = []
         self._reroll: dict[tuple[int, int], Searched] = {}
         """(ply of the position rolled from, result) -> that result's search."""
@@ -1413,8 +1414,51 @@ def reason(before: Game, after: Game, mover: str, best: str, reply: str | None) 
     the facts a page words (``facts``), and what the better move does (``does``)."""
     better = Move.parse(best)
     found = _what_went_wrong(before, after, mover, better, reply)
+    does = _does(before, better)
+    if does is not None:
+        found["does"] = does
+    return found
+
+
+def _does(before: Game, better: Move) -> list[Fact] | None:
+    """What ``better`` does from ``before`` (``facts``), if it is a move there."""
     if better.kind == REROLL or better.unresolved in before.legal_moves():
-        found["does"] = facts(before, better)
+        return facts(before, better)
+    return None
+
+
+def _does_again(analysis: Analysis, game: Game) -> None:
+    """Each reason's ``"does"`` in an analysis kept before version 4, worked out again
+    from the game (``VERSION``); one whose better move is not a move there is dropped."""
+    positions: list[Game] | None = None
+    for k, entry in enumerate(analysis.plies):
+        reason = entry.get("reason")
+        if k == 0 or not isinstance(reason, dict) or "does" not in reason:
+            continue
+        positions = positions if positions is not None else positions_of(game)
+        best = analysis.better(k)
+        try:  # a damaged kept move is no move: its "does" goes, the analysis stays
+            does = _does(positions[k - 1], Move.parse(best)) if best is not None else None
+        except ValueError:
+            does = None
+        reason = dict(reason)
+        if does is None:
+            del reason["does"]
+        else:
+            reason["does"] = does
+        entry["reason"] = reason
+
+
+def positions_of(game: Game) -> list[Game]:
+    """Every position of ``game``, from its start: rebuilt from the game's own record (a
+    copy has no history to step back through)."""
+    here = Game.from_record(game.record())
+    while here.moves:
+        here.undo()
+    found = [here.copy()]
+    for move in game.moves:
+        here.push(move)
+        found.append(here.copy())
     return found
 
 
