@@ -80,6 +80,7 @@ from derive.ai.review import (  # noqa: E402
     ROLLOUTS,
     Analysis,
     Review,
+    positions_of,
 )
 from derive.arena import Player  # noqa: E402
 from derive.game import Game  # noqa: E402
@@ -270,11 +271,9 @@ def costly(analysis: Analysis, sides: tuple[str, ...]) -> list[tuple[int, str, f
 def forecasts(played: Played) -> list[tuple[float, float]]:
     """Each position's win chance of the side to move, with that side's result."""
     found = []
+    positions = positions_of(played.game)
     for entry in played.analysis.plies[:-1]:
-        position = entry["ply"]
-        before = Game.from_record(played.game.record())
-        while len(before.moves) > position:
-            before.undo()
+        before = positions[entry["ply"]]
         side = before.seating.team_of(before.to_move)
         found.append((float(entry["chances"][side]), outcome(played.game, side)))
     return found
