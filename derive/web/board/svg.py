@@ -511,7 +511,8 @@ def _jump_paths(view: BoardView) -> str:
     route on ``pointerover`` lost it when the board was redrawn under a resting pointer (the
     game page's did, once, in its browser test), and the Learn, puzzle and embedded boards
     had none. The rule names its board through ``:has``, so two boards on a page keep
-    their routes apart."""
+    their routes apart (a browser without ``:has``, none since 2023, shows a route under
+    the keyboard cursor only)."""
     out = []
     rules = []
     for end, path in sorted(view.paths.items()):
