@@ -10,6 +10,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
+from derive.ai.review import positions_of
 from derive.game import Game
 from derive.web.review.graph import FONT, HEIGHT, WIDTH
 from derive.web.table import drills, share
@@ -35,14 +36,7 @@ def _game(seed: int = 26) -> Game:
 
 
 def _positions(game: Game) -> list[str]:
-    here = Game.from_record(game.record())
-    while here.moves:
-        here.undo()
-    found = [here.to_position()]
-    for move in game.moves:
-        here.push(move)
-        found.append(here.to_position())
-    return found
+    return [here.to_position() for here in positions_of(game)]
 
 
 def test_a_shared_game_is_reviewed_and_its_points_show_their_positions(
