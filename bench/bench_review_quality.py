@@ -34,6 +34,14 @@ Measured, for each of the three:
   what the review says a move cost is what its better move gains (issue 40 restated;
   each row of a game also keeps what the passes said of its named costly moves before
   the like-for-like costs, ``"costs before like for like"``);
+* **who plays out** (``--by``): the game's own two levels (``game``, the default: would
+  the better move have won more often between these two players?), or the pair's
+  stronger level on both sides (``stronger``: as GNU Backgammon's rollouts play both
+  sides by one bot, and as the win chance, which knows nothing of who plays, assumes
+  equal players);
+* **a win let through**: the loser's moves whose reason is a win let through, played out
+  as the marks are (``--marks`` a game), whatever they cost: lichess would mark each a
+  blunder (``LET_THROUGH``);
 * **Brier score**: the win chance of the side to move in every position reviewed
   (the graph's figures, not changed by the second pass) against the game's result
   (1 a win, 0 a loss, 0.5 a draw), and always saying 0.5 beside it (0.25); goal 0.12;
@@ -209,18 +217,21 @@ def play_out(start: Game, move: Move, seats: dict[str, str], seed: int) -> Game:
     return game
 
 
-def gain(played: Played, ply: int, better: str, playouts: int, seed: int) -> float:
-    """The better move's share of wins minus the played move's, from ply - 1."""
+def gain(
+    played: Played, ply: int, better: str, playouts: int, seed: int, by: str | None = None
+) -> float:
+    """The better move's share of wins minus the played move's, from ply - 1, played out
+    by the game's own levels, or by level ``by`` on every side."""
     start = Game.from_record(played.game.record())
     while len(start.moves) > ply - 1:
         start.undo()
     mover = played.analysis.plies[ply]["mover"]
     moves = (Move.parse(better), played.game.moves[ply - 1])
+    seats = played.seats if by is None else dict.fromkeys(played.seats, by)
     shares = []
     for move in moves:
         results = [
-            outcome(play_out(start, move, played.seats, seed * 7919 + n), mover)
-            for n in range(playouts)
+            outcome(play_out(start, move, seats, seed * 7919 + n), mover) for n in range(playouts)
         ]
         shares.append(statistics.fmean(results))
     return shares[0] - shares[1]
@@ -231,6 +242,22 @@ WAYS = ("first pass (reference)", "first and second passes", "review")
 the review said before its rollouts and like-for-like costs), and the whole review."""
 COSTLY = "costliest moves named (review)"
 """The restated measure: the whole review's costliest moves of each side, marked or not."""
+LET_THROUGH = "moves that let a win through (review)"
+"""The moves whose reason is a win let through (``allows_win``, ``allows_forced_win``),
+whatever they cost: what lichess would call blunders (it marks a mate allowed as one
+unless the player was already lost).  Played out to measure that rule, not the review's."""
+LET_CODES = ("allows_win", "allows_forced_win")
+
+
+def let_through(analysis: Analysis) -> list[tuple[int, str, float, str]]:
+    """The moves that let a win through, (ply, mover, loss, better move)."""
+    found = []
+    for entry in analysis.plies:
+        reason = entry.get("reason") or {}
+        better = analysis.better(entry["ply"])
+        if "mover" in entry and reason.get("code") in LET_CODES and better:
+            found.append((entry["ply"], entry["mover"], float(entry["loss"]), better))
+    return found
 
 
 def judged(analysis: Analysis, way: str) -> list[tuple[int, str, float, str]]:
@@ -334,6 +361,13 @@ def main() -> None:
         default=COSTLIEST,
         help="the loser's named costliest moves played out per game",
     )
+    parser.add_argument(
+        "--by",
+        choices=("game", "stronger"),
+        default="game",
+        help="who plays the play-outs: the game's two levels, or the pair's stronger level"
+        " on both sides (as GNU Backgammon's rollouts play both sides by one bot)",
+    )
     parser.add_argument("--seed", type=int, default=4000)
     parser.add_argument(
         "--first",
@@ -354,7 +388,7 @@ def main() -> None:
     )
     args = parser.parse_args()
 
-    tallies = {name: Tally() for name in (*WAYS, COSTLY)}
+    tallies = {name: Tally() for name in (*WAYS, COSTLY, LET_THROUGH)}
     pairs: list[tuple[float, float]] = []
     games: list[dict[str, Any]] = []
     first_s = deep_s = roll_s = costs_s = 0.0
@@ -414,11 +448,17 @@ def main() -> None:
                 }
                 played_out: dict[tuple[int, str], float] = {}
                 named = costly(analysis, tuple(game.sides))
+                by = None if args.by == "game" else PAIRS[pair_name][1]
                 for name, tally in tallies.items():
                     if name == COSTLY:
                         marks = named
                         # The loser's, costliest first: what the restatement promises.
                         worst = [m for m in marks if m[1] == loser][: args.costly]
+                    elif name == LET_THROUGH:
+                        marks = let_through(analysis)
+                        worst = sorted((m for m in marks if m[1] == loser), key=lambda m: -m[2])[
+                            : args.marks
+                        ]
                     else:
                         marks = judged(analysis, name)
                         worst = sorted(marks, key=lambda m: -m[2])[: args.marks]
@@ -429,7 +469,7 @@ def main() -> None:
                     for ply, _, cost, better in worst:
                         if (ply, better) not in played_out:
                             played_out[(ply, better)] = gain(
-                                played, ply, better, args.playouts, args.seed + ply
+                                played, ply, better, args.playouts, args.seed + ply, by
                             )
                         tally.gains.append(played_out[(ply, better)])
                         tally.overstated.append(cost - played_out[(ply, better)])
