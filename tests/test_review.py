@@ -24,7 +24,9 @@ from derive.ai.review import (
     after_forced,
     load_analysis,
     many_chances,
+    mark_of,
     search_position,
+    settled,
     swing,
     weighed,
     win_chance,
@@ -482,19 +484,21 @@ def test_an_analysis_kept_before_the_stops_fix_says_again_what_its_better_moves_
 
 BLOCK = "r1a1,y3c1,r1g1,r2b2,y2d2,y1b4,r3e5,r3h6,r2h8,y3j8,y5b10,y1f10,y1h10 r ry L2"
 """The end of an arena game (easy red against medium yellow): red's e5+ lets yellow win
-at once with b4-c3, which b2-c3 would have blocked.  The first pass sees red lost
-anyway (its chance 14%) and calls the move an inaccuracy; looked at deeper, blocking
-keeps 22%: a mistake."""
+at once with b4-c3, which b2-c3 would have blocked.  The first pass sees red nearly
+lost anyway (its chance 14%: by its cost alone, an inaccuracy); looked at deeper,
+blocking keeps 22%.  Either way a win let through is a blunder (``settled``)."""
 
 
 def test_the_second_pass_marks_the_move_that_let_the_win_through() -> None:
     game = _played(BLOCK, "e5+", "b4-c3")
     first = Review(game, deep=0).finish().plies[1]
-    assert first["label"] == "inaccuracy" and "deep" not in first
+    assert mark_of(first["loss"], 2) == "inaccuracy" and "deep" not in first
+    assert first["label"] == "blunder" and first["reason"]["code"] == "allows_win"
     analysis = Review(game).finish()
     entry = analysis.plies[1]
-    assert entry["label"] == "mistake" and entry["loss"] > first["loss"]
-    assert entry["first"] == {"loss": first["loss"], "label": "inaccuracy"}
+    assert entry["label"] == "blunder" and entry["loss"] > first["loss"]
+    assert mark_of(entry["loss"], 2) == "mistake"
+    assert entry["first"] == {"loss": first["loss"], "label": "blunder"}
     assert entry["deep"] == DEEP_BUDGET and entry["better"] == "b2-c3"
     assert entry["reason"]["code"] == "allows_win" and entry["reason"]["colour"] == "y"
     assert {"fact": "stops_win", "colours": ["y"]} in entry["reason"]["does"]
@@ -503,6 +507,27 @@ def test_the_second_pass_marks_the_move_that_let_the_win_through() -> None:
         e["chances"] for e in Review(game, deep=0).finish().plies
     ]
     assert Analysis.from_data(json.loads(json.dumps(analysis.to_data())), game) == analysis
+
+
+def test_a_win_let_through_is_a_blunder_once_it_costs_a_mark_and_kept_reviews_say_so() -> None:
+    let = {"code": "allows_win", "move": "b4-c3", "colour": "y"}
+    assert settled("inaccuracy", let) == "blunder"
+    assert settled("mistake", {"code": "allows_forced_win", "move": "b4-c3"}) == "blunder"
+    # Already lost (no mark by its cost): nothing to raise.
+    assert settled(None, let) is None
+    # Other reasons keep the mark their cost earned; a missed win among them.
+    assert settled("inaccuracy", {"code": "misses_win", "move": "b4-c3"}) == "inaccuracy"
+    assert settled("mistake", {"code": "exposes", "squares": ["b4"]}) == "mistake"
+    assert settled("inaccuracy", None) == "inaccuracy"
+    # An analysis kept before the rule is read with its marks raised, its costs kept.
+    game = _played(BLOCK, "e5+", "b4-c3")
+    data = Review(game, deep=0).finish().to_data()
+    data["version"] = 4
+    data["plies"][1]["label"] = "inaccuracy"
+    read = Analysis.from_data(copy.deepcopy(data), game)
+    assert read.plies[1]["label"] == "blunder"
+    assert read.plies[1]["loss"] == data["plies"][1]["loss"]
+    assert [e.get("label") for e in read.plies[2:]] == [e.get("label") for e in data["plies"][2:]]
 
 
 def _long_game() -> Game:

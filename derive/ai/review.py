@@ -152,7 +152,7 @@ from .mcts import shares
 from .search import Search
 
 FORMAT: Final = "derive-analysis"
-VERSION: Final = 4
+VERSION: Final = 5
 """2: each side's own chance with three or four sides (``many_chances``).  A version-1
 analysis of such a game is read as none, and the game reviewed again: its figures
 were another curve's, and a resumed review would judge across the two.
@@ -166,7 +166,11 @@ reason.
 win it does not stop (a move made while the other side threatened to win was said to
 stop it).  An older analysis keeps its figures and marks, which that did not touch, and
 each reason's ``"does"`` is worked out again on reading (``_does_again``): a kept review
-would otherwise go on telling its player the false sentence."""
+would otherwise go on telling its player the false sentence.
+
+5: a marked move that let a win through is a blunder, whatever it cost (``settled``).
+An older analysis is read with its marks so raised: each kept move has its cost and its
+reason, all the rule needs."""
 
 BUDGET: Final = 600
 """Nodes per searched position.  CPython searches 12,000-15,000 nodes/s on an L2
@@ -245,6 +249,9 @@ like for like (``Review._costs``): the progress bar's guess until they are known
 
 CERTAIN: Final = ("misses_win", "allows_win", "allows_forced_win")
 """Reasons that are facts, not estimates (a win at once, or proven): never rolled out."""
+
+LET_THROUGH: Final = ("allows_win", "allows_forced_win")
+"""Reasons that make a marked move a blunder, whatever it cost (``settled``)."""
 
 COSTLIEST: Final = 3
 """Moves of each side the review names as its costliest (``costliest``): the loser of a
@@ -544,6 +551,10 @@ class Analysis:
         analysis = cls(budget, [dict(e) for e in plies])
         if version < 4:
             _does_again(analysis, game)
+        if version < 5:
+            for entry in analysis.plies:
+                if "label" in entry:
+                    entry["label"] = settled(entry["label"], entry.get("reason"))
         return analysis
 
     @property
@@ -792,6 +803,23 @@ def mark_of(loss: float, sides: int) -> str | None:
     """The mark a move that gave away ``loss`` earns (``THRESHOLDS``), or ``None``."""
     weight = weighed(loss, sides)
     return next((name for name, limit in THRESHOLDS if weight >= limit - 1e-9), None)
+
+
+def settled(label: str | None, reason: Mapping[str, Any] | None) -> str | None:
+    """The mark a move keeps once its reason is known: a move that let the other side win
+    (at once, or by force) when a move of its own would have stopped it is a blunder,
+    whatever chance it cost, as lichess marks a mate allowed.  Only a move that cost a
+    mark at all is raised, so a player already lost (under 10% with the better move,
+    lichess's line being about 7%) is not told a blunder lost the game.
+
+    Why not by its cost alone: such a move costs the better move's whole chance, and a
+    player already behind loses little by it as the win chance counts (11-17% for the
+    losers' moves measured).  Played out 16 times each way by one level on both sides,
+    as GNU Backgammon's rollouts play, the better moves of the losers' such moves gained
+    +0.21 on average (8 moves; bench/journal/review_quality.md, 6 December 2026, night)."""
+    if label is not None and reason is not None and reason.get("code") in LET_THROUGH:
+        return "blunder"
+    return label
 
 
 def refused(roll: Mapping[str, Any] | None) -> bool:
@@ -1125,7 +1153,8 @@ class Review:
             entry["reason"] = self._reason(k, mover, better, self._plies[k].get("best"))
         elif not label:
             entry["reason"] = None
-        entry["loss"], entry["label"], entry["better"] = loss, label, better
+        entry["loss"], entry["better"] = loss, better
+        entry["label"] = settled(label, entry["reason"])
         self._changed = min(self._changed, k)
 
     def _costs(self) -> list[tuple[int, int]]:
@@ -1221,7 +1250,8 @@ class Review:
             entry["reason"] = self._reason(k, mover, better, entry.get("best"))
         elif not label:
             entry["reason"] = None
-        entry["loss"], entry["label"], entry["better"] = loss, label, better
+        entry["loss"], entry["better"] = loss, better
+        entry["label"] = settled(label, entry["reason"])
         self._changed = min(self._changed, k)
 
     def _deepen(self, k: int) -> None:
@@ -1266,6 +1296,7 @@ class Review:
                 "colour": winner,
                 **({"does": does} if does else {}),
             }
+        entry["label"] = settled(label, entry["reason"])
         self._changed = min(self._changed, k)
 
     def finish(self) -> Analysis:
@@ -1351,6 +1382,7 @@ class Review:
                         if entry["reason"] and "does" in entry["reason"]:
                             reason["does"] = entry["reason"]["does"]
                         entry["reason"] = reason
+                        entry["label"] = settled(entry["label"], reason)
                     return
             if self._searched[j - 1].chances[winner] >= 1.0:
                 return  # the search of the position before saw it already
@@ -1392,12 +1424,13 @@ class Review:
         loss = _loss(best, move, played, mover)
         label = mark_of(loss, self._sides)
         luck_label = _luck_label(luck, self._sides)
+        why = self._reason(k, mover, best.best, self._searched[k].best) if label else None
         return {
             "move": str(move),
             "mover": mover,
             "loss": loss,
-            "label": label,
-            "reason": self._reason(k, mover, best.best, self._searched[k].best) if label else None,
+            "label": settled(label, why),
+            "reason": why,
             "luck": luck,
             "luck_label": luck_label,
         }

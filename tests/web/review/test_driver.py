@@ -161,7 +161,7 @@ def test_a_move_looked_at_again_names_the_second_passs_better_move() -> None:
     state.show(1)
     assert state.better_shown() == "b2-c3"
     (red,) = [j for j in state.judged() if j.judgement]
-    assert red.best == "b2-c3" and red.judgement == "mistake"
+    assert red.best == "b2-c3" and red.judgement == "blunder"  # a win let through
 
 
 def test_an_older_analysis_still_says_what_the_better_move_does() -> None:
