@@ -41,7 +41,7 @@ Measured, for each of the three:
   equal players);
 * **a win let through**: the loser's moves whose reason is a win let through, played out
   as the marks are (``--marks`` a game), whatever they cost: lichess would mark each a
-  blunder (``LET_THROUGH``);
+  blunder (``LET``);
 * **Brier score**: the win chance of the side to move in every position reviewed
   (the graph's figures, not changed by the second pass) against the game's result
   (1 a win, 0 a loss, 0.5 a draw), and always saying 0.5 beside it (0.25); goal 0.12;
@@ -85,6 +85,7 @@ from derive.ai.review import (  # noqa: E402
     BUDGET,
     COSTLIEST,
     DEEP_BUDGET,
+    LET_THROUGH,
     ROLLOUTS,
     Analysis,
     Review,
@@ -242,11 +243,10 @@ WAYS = ("first pass (reference)", "first and second passes", "review")
 the review said before its rollouts and like-for-like costs), and the whole review."""
 COSTLY = "costliest moves named (review)"
 """The restated measure: the whole review's costliest moves of each side, marked or not."""
-LET_THROUGH = "moves that let a win through (review)"
-"""The moves whose reason is a win let through (``allows_win``, ``allows_forced_win``),
-whatever they cost: what lichess would call blunders (it marks a mate allowed as one
-unless the player was already lost).  Played out to measure that rule, not the review's."""
-LET_CODES = ("allows_win", "allows_forced_win")
+LET = "moves that let a win through (review)"
+"""The moves whose reason is a win let through (``LET_THROUGH``), whatever they cost: what
+lichess calls blunders (it marks a mate allowed as one unless the player was already
+lost), as the review now does once such a move costs a mark (``settled``)."""
 
 
 def let_through(analysis: Analysis) -> list[tuple[int, str, float, str]]:
@@ -255,7 +255,7 @@ def let_through(analysis: Analysis) -> list[tuple[int, str, float, str]]:
     for entry in analysis.plies:
         reason = entry.get("reason") or {}
         better = analysis.better(entry["ply"])
-        if "mover" in entry and reason.get("code") in LET_CODES and better:
+        if "mover" in entry and reason.get("code") in LET_THROUGH and better:
             found.append((entry["ply"], entry["mover"], float(entry["loss"]), better))
     return found
 
@@ -388,7 +388,7 @@ def main() -> None:
     )
     args = parser.parse_args()
 
-    tallies = {name: Tally() for name in (*WAYS, COSTLY, LET_THROUGH)}
+    tallies = {name: Tally() for name in (*WAYS, COSTLY, LET)}
     pairs: list[tuple[float, float]] = []
     games: list[dict[str, Any]] = []
     first_s = deep_s = roll_s = costs_s = 0.0
@@ -454,7 +454,7 @@ def main() -> None:
                         marks = named
                         # The loser's, costliest first: what the restatement promises.
                         worst = [m for m in marks if m[1] == loser][: args.costly]
-                    elif name == LET_THROUGH:
+                    elif name == LET:
                         marks = let_through(analysis)
                         worst = sorted((m for m in marks if m[1] == loser), key=lambda m: -m[2])[
                             : args.marks
