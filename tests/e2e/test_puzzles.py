@@ -186,6 +186,11 @@ def test_a_bad_puzzle_costs_only_itself_and_a_foreign_file_is_said_so(
     )
 
 
+HOLDS = "r3a1,r4e1,y2i1,y3h2,r3e3,r1d4,y4e5,r2i7,y1b8,y1b10,y2d10,y1h10 r ry L2"
+"""A held-out game's position where the review named e3-c5, and e3-f2 holds where it
+would not (``tests/test_answer.py``)."""
+
+
 def test_learn_from_your_mistakes_plays_a_position_at_phone_size(
     page: Page, server_url: str, screenshot: Callable[..., Path]
 ) -> None:
@@ -195,6 +200,7 @@ def test_learn_from_your_mistakes_plays_a_position_at_phone_size(
     found = [
         drills.Drill(WIN_IN_ONE.position, "b8-d10", "b8-c9", 7),
         drills.Drill(CHAIN.position, CHAIN.solution[0], "e9-f8", 12),
+        drills.Drill(HOLDS, "e3-c5", "d4-c5", 113),
     ]
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(f"{server_url}/{drills.link(found, 'en')}")
@@ -220,6 +226,12 @@ def test_learn_from_your_mistakes_plays_a_position_at_phone_size(
     page.click("[data-another]")
     wait_puzzle(page, "mistake-2")
     expect(page.locator("#puzzle-title")).to_contain_text("e9-f8")
+    # Another good move than the one named: the engine, in the worker, judges it.
+    page.click("[data-another]")
+    wait_puzzle(page, "mistake-3")
+    play(page, "e3", "f2")
+    page.wait_for_selector("html[data-verdict=solved]", state="attached")
+    expect(page.locator(".puzzle-result")).to_contain_text("e3-f2 holds, where e3-c5")
 
 
 def test_a_first_visit_reads_the_puzzle_at_once_and_a_tap_before_python_is_played(

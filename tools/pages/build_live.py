@@ -3,8 +3,9 @@
 * ``learn.toml``: the worker ``lessons`` (Pyodide, the engine) of the Learn pages
   (``rules.html``, ``regles.html``) and the embedded board (``embed.html``), and of the puzzle
   pages. Its ``[files]`` table lists exactly the modules of ``derive`` they import
-  (followed from ``ENTRIES``, imports inside functions included), so a page of lessons never
-  fetches the AI or the saved-games shelf. The modules only these boards use
+  (followed from ``ENTRIES``, imports inside functions included) but the AI, which the
+  Python image holds (``IMAGE_HELD``), so a page of lessons never fetches the AI or the
+  saved-games shelf. The modules only these boards use
   (``LIVE_ONLY``) are left out of the game's config in turn (``tools/pages/build_web.py``).
 * ``front.toml`` and ``game-front.toml``: the pages' own MicroPython (``derive/web/front/``),
   its modules put in MicroPython's file system as the package ``front``: ``front.toml`` for
@@ -22,6 +23,7 @@ import argparse
 import ast
 import sys
 from pathlib import Path
+from typing import Final
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 if str(REPO_ROOT) not in sys.path:
@@ -184,9 +186,24 @@ def front_text(config: Path = FRONT_CONFIG) -> str:
     return "".join(lines)
 
 
+IMAGE_HELD: Final = "ai/"
+"""The AI, which only the puzzle boards' drill judge imports (``derive.ai.answer``, asked
+whether a move other than the named one answers "find a better move"): left out of
+``[files]``, since every interpreter of the site restores the Python image, which holds
+it (``assets/snapshot.json``, ``tools/runtime/build_snapshot.py``), and one that boots
+instead has the image's sources written first (``tools/runtime/pyodide_start.mjs``,
+``writeSources``).  Listed, it would be 165 KB more (53 KB gzipped) for every Learn page
+and embedded board to fetch before Python runs, a third more than all they fetch now."""
+
+
+def shipped() -> list[str]:
+    """The modules ``learn.toml`` lists: ``closure()`` less what the image holds for it."""
+    return [module for module in closure() if not module.startswith(IMAGE_HELD)]
+
+
 def config_text() -> str:
     lines = [HEAD]
-    for module in closure():
+    for module in shipped():
         folder = Path("derive", module).parent.as_posix()
         lines.append(f'"{{DERIVE}}{module}" = "./{folder}/"\n')
     return "".join(lines)
@@ -205,6 +222,7 @@ def main(argv: list[str] | None = None) -> int:
 
 __all__ = [
     "CONFIG",
+    "IMAGE_HELD",
     "ENTRIES",
     "FRONT_CONFIG",
     "FRONT_ONLY",

@@ -35,7 +35,10 @@ from tools.generated import refresh  # noqa: E402
 from tools.pages.build_live import closure, import_targets, module_file  # noqa: E402
 
 MANIFEST = REPO_ROOT / "assets" / "snapshot.json"
-ENTRIES = ("derive.web.play.run", "derive.web.play.worker")
+ENTRIES = ("derive.web.play.run", "derive.web.play.worker", "derive.ai.answer")
+"""The game page and its worker; and the drill judge of the puzzle boards' worker, the one
+module of the AI the game does not import, whose sources ``learn.toml`` does not list
+either (``tools/pages/build_live.py``, ``IMAGE_HELD``)."""
 BROWSER_ONLY = frozenset({"js", "pyscript", "pyodide"})
 """Top-level packages that exist only in the browser (and must not be in a snapshot)."""
 

@@ -613,8 +613,10 @@ class LessonBoard:
     def _check(self, played: Played) -> Attempt:
         line = self.lesson.solution_line()
         accepted = line[self._index]
-        if _unresolved(played.move) in {_unresolved(m) for m in accepted} or self._wins_last(
-            len(line)
+        if (
+            _unresolved(played.move) in {_unresolved(m) for m in accepted}
+            or self._wins_last(len(line))
+            or self._also_right(played, len(line))
         ):
             self._index += 1
             replies: list[Played] = []
@@ -650,6 +652,12 @@ class LessonBoard:
             and game.winner is not None
             and game.winner == game.seating.team_of(self._solver)
         )
+
+    def _also_right(self, played: Played, length: int) -> bool:
+        """Whether a move off the solution is right all the same: never on a lesson,
+        whose build lists every move that does what it asks; a board of the player's own
+        mistakes asks the engine (``puzzles.session``)."""
+        return False
 
     def _refutation(self) -> str | None:
         """The reply that shows why the move just played fails, found by the engine: a

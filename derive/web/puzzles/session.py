@@ -14,10 +14,13 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Final, Literal
 
+from ...ai.answer import Answer, Judge
 from ...game import Game
 from ..learn.lesson import Attempt, LessonBoard
 from ..learn.lessons import Lesson, Words
 from ..table.controller import Sign
+from ..table.drills import Drill
+from ..table.state import Played
 from ..words import i18n, why
 from .catalogue import Puzzle
 
@@ -42,6 +45,21 @@ SECTIONS: Final[dict[str, str]] = {
 
 FR_EN: Final = ("fr", "en")
 """The order of ``learn.lessons.Words``."""
+
+WRONG: Final = {
+    "played": "puzzles.mistake.played",
+    "lets_win": "puzzles.mistake.lets_win",
+    "lets_forced": "puzzles.mistake.lets_forced",
+    "weaker": "puzzles.mistake.weaker",
+}
+"""What a drill says of a move the engine judged wrong (``ai.answer.Answer.verdict``);
+a re-roll gets the exercise board's own words."""
+FOUND: Final = {
+    "as_good": "puzzles.mistake.as_good",
+    "holds": "puzzles.mistake.holds",
+    "wins": "puzzles.mistake.wins",
+}
+"""What a drill's result says of a right move the review did not name."""
 
 LENGTHS: Final[dict[str, tuple[str, str]]] = {
     "win1": ("puzzles.length.win1", "puzzles.task.win1"),
@@ -89,8 +107,17 @@ class PuzzleBoard(LessonBoard):
     why: str = ""
     """The lesson a wrong move's message links to ("why?")."""
 
+    judge: Judge | None = None
+    """On a drill of the player's own mistakes: the engine's judge of a move the review
+    did not name (``ai.answer``), since a position often has more than one good move."""
+    answer: Answer | None = None
+    """What the judge said of the last move off the solution (``None``: none asked)."""
+    tried: str = ""
+    """That move."""
+
     def reset(self) -> None:
         super().reset()
+        self.answer = None
         # The solver's rive at the bottom, as a player sees their own side at a table (and
         # as lichess turns a puzzle to the side to move): a third of the puzzles, and the
         # mistakes of whoever played Yellow, are Yellow's to solve. A Learn page's boards
@@ -103,6 +130,25 @@ class PuzzleBoard(LessonBoard):
         if attempt.result == "wrong" and message is not None and not message.why and self.why:
             self.message = replace(message, why=self.why)
         return attempt
+
+    def _check(self, played: Played) -> Attempt:
+        self.answer = None
+        return super()._check(played)
+
+    def _also_right(self, played: Played, length: int) -> bool:
+        if self.judge is None or length != 1:
+            return False
+        self.answer, self.tried = self.judge.answer(played.move), played.move
+        return self.answer.right
+
+    def _wrong_move(self, played: Played, length: int) -> str:
+        found = self.answer
+        if found is None or found.verdict not in WRONG:
+            return super()._wrong_move(played, length)
+        colour = i18n.colour(self.lang, found.colour) if found.colour else ""
+        return i18n.t(
+            self.lang, WRONG[found.verdict], move=played.move, colour=colour, reply=found.reply
+        )
 
     def click(self, square: str, *, keyboard: bool = False) -> Attempt:
         return self._seen(super().click(square, keyboard=keyboard))
@@ -127,10 +173,25 @@ class Session:
     verdict: Verdict | None = None
 
     @classmethod
-    def start(cls, puzzle: Puzzle, lang: str) -> Session:
+    def start(cls, puzzle: Puzzle, lang: str, drill: Drill | None = None) -> Session:
+        """``puzzle`` on the board (``drill``: the player's mistake it sets, whose other
+        good moves the engine judges); ``ValueError`` if the engine cannot read it."""
         board = PuzzleBoard(lesson_of(puzzle), lang)
         board.why = why_link(puzzle.themes, lang)
+        if drill is not None:
+            board.judge = Judge(drill.position, drill.better, drill.played)
         return cls(puzzle, board)
+
+    def found(self, lang: str, better: str) -> str:
+        """The result line of a drill solved, ``better`` the move the review named: the
+        move found, and how it compares when it was not that one."""
+        board = self.board
+        found = board.answer
+        if found is None or not found.right or found.verdict == "named":
+            return i18n.t(lang, "puzzles.mistake.found", better=better)
+        colour = i18n.colour(lang, found.colour) if found.colour else ""
+        key = FOUND[found.verdict]
+        return i18n.t(lang, key, move=board.tried, better=better, colour=colour)
 
     @property
     def length(self) -> str:

@@ -73,7 +73,7 @@ class Room:
         """``puzzle`` on the board, or what the engine refuses in it."""
         lang = self.lang
         try:
-            game = session.Session.start(puzzle, lang)
+            game = session.Session.start(puzzle, lang, self.drill_of(puzzle))
         except ValueError as error:
             reason = str(error)
             if lang == "fr":
@@ -318,17 +318,15 @@ def puzzles_result(stored: str, has_stored: bool) -> dict[str, Any]:
     drill = room.drill_of(game.puzzle)
     if drill is not None:  # a drill of the player's own mistakes is not rated
         shown = game.board.shown  # the solution asked for, not a wrong move tried
-        key = (
-            "puzzles.mistake.found"
-            if solved
-            else "puzzles.mistake.shown"
-            if shown
-            else "puzzles.mistake.missed"
-        )
+        if solved:
+            line = game.found(room.lang, drill.better)
+        else:
+            key = "puzzles.mistake.shown" if shown else "puzzles.mistake.missed"
+            line = i18n.t(room.lang, key, better=drill.better)
         return {
             "save": "",
             "record": room.record_words(),
-            "line": i18n.moves_html(i18n.t(room.lang, key, better=drill.better)),
+            "line": i18n.moves_html(line),
             "line_class": "puzzle-result " + ("success" if solved else "error"),
             "verdict": room.verdict,
             "rating": str(room.record.rating),

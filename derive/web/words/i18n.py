@@ -578,6 +578,19 @@ EN: Final[dict[str, str]] = {
     "puzzles.mistake.missed": "Not this one: the better move was {better}.",
     "puzzles.mistake.shown": "The better move was {better}.",
     "puzzles.mistake.bad": "This link to your mistakes could not be read: {reason}.",
+    "puzzles.mistake.as_good": "Found: {move} is as good as {better}, the move the review named.",
+    "puzzles.mistake.holds": (
+        "Found: {move} holds, where {better}, the move the review named, still lets {colour} win."
+    ),
+    "puzzles.mistake.wins": "Found: {move} wins at once.",
+    "puzzles.mistake.played": "{move} is the move played in the game: find a better one.",
+    "puzzles.mistake.lets_win": "{move} is allowed, but it lets {colour} win at once.",
+    "puzzles.mistake.lets_forced": (
+        "{move} is allowed, but then {colour} forces a win with {reply}, whatever you answer."
+    ),
+    "puzzles.mistake.weaker": (
+        "{move} is allowed, but it leaves you fewer chances than a better move."
+    ),
     "puzzles.damaged": (
         "Your puzzle record (rating, streak, solved puzzles) could not be read. It is kept "
         "aside in this browser, untouched, and a new record has begun."
@@ -1202,6 +1215,21 @@ FR: Final[dict[str, str]] = {
     "puzzles.mistake.missed": "Pas celui-ci : le meilleur coup était {better}.",
     "puzzles.mistake.shown": "Le meilleur coup était {better}.",
     "puzzles.mistake.bad": "Ce lien vers vos erreurs n’a pas pu être lu : {reason}.",
+    "puzzles.mistake.as_good": "Trouvé : {move} vaut {better}, le coup que l’analyse proposait.",
+    "puzzles.mistake.holds": (
+        "Trouvé : {move} tient, alors que {better}, le coup que l’analyse proposait, laisse "
+        "encore {colour} gagner."
+    ),
+    "puzzles.mistake.wins": "Trouvé : {move} gagne tout de suite.",
+    "puzzles.mistake.played": "{move} est le coup joué dans la partie : cherchez-en un meilleur.",
+    "puzzles.mistake.lets_win": "{move} est permis, mais il laisse {colour} gagner aussitôt.",
+    "puzzles.mistake.lets_forced": (
+        "{move} est permis, mais {colour} force alors la victoire par {reply}, quoi que vous "
+        "répondiez."
+    ),
+    "puzzles.mistake.weaker": (
+        "{move} est permis, mais il vous laisse moins de chances qu’un meilleur coup."
+    ),
     "puzzles.damaged": (
         "Votre fiche d’énigmes (classement, série, énigmes résolues) n’a pas pu être lue. Elle "
         "est gardée à part dans ce navigateur, intacte, et une nouvelle fiche commence."

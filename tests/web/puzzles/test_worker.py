@@ -160,3 +160,46 @@ def test_the_opening_the_build_draws_is_the_start_s_and_keeps_nothing() -> None:
         None,
         worker.puzzles_start("", False, "", False, "en", "", False, False, ""),
     )
+
+
+HOLDS = "r3a1,r4e1,y2i1,y3h2,r3e3,r1d4,y4e5,r2i7,y1b8,y1b10,y2d10,y1h10 r ry L2"
+"""Seed 4020's game: the review named e3-c5 after d4-c5; both let Yellow win in two with
+e5-f4, and e3-f2 holds (``tests/test_answer.py``)."""
+
+
+def _try(lang: str, start_square: str, end_square: str) -> tuple[str, list[dict]]:
+    found = (drills.Drill(HOLDS, "e3-c5", "d4-c5", 113),)
+    start(search="?mistakes=" + drills.encode(found), lang=lang)
+    lessons.gesture(worker.IDENT, "square", start_square, False)
+    steps = lessons.gesture(worker.IDENT, "square", end_square, False)
+    return next(s for s in reversed(steps) if s["do"] == "show")["notice"], steps
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_drill_takes_a_move_that_holds_where_the_named_one_would_not(lang: str) -> None:
+    notice, steps = _try(lang, "e3", "f2")
+    assert steps[-1] == {"do": "verdict", "verdict": "solved"}
+    line = worker.puzzles_result("", False)["line"]
+    said = {
+        "en": 'Found: <span class="move">e3-f2</span> holds, where '
+        '<span class="move">e3-c5</span>, the move the review named, still lets Yellow win.',
+        "fr": 'Trouvé : <span class="move">e3-f2</span> tient, alors que '
+        '<span class="move">e3-c5</span>, le coup que l’analyse proposait, laisse encore '
+        "Jaune gagner.",
+    }
+    assert line.replace("\xa0", " ") == said[lang]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_drill_says_what_a_wrong_move_lets_through_and_that_the_game_s_move_is_no_answer(
+    lang: str,
+) -> None:
+    notice, steps = _try(lang, "a1", "b2")
+    assert {"do": "verdict", "verdict": "failed"} in steps
+    forced = {"en": "then Yellow forces a win with", "fr": "Jaune force alors la victoire par"}
+    assert forced[lang] in notice and '<span class="move">e5-f4</span>' in notice, notice
+    notice, steps = _try(lang, "d4", "c5")
+    played = {"en": "is the move played in the game", "fr": "est le coup joué dans la partie"}
+    assert played[lang] in notice and {"do": "verdict", "verdict": "failed"} in steps
+    for word in ("None", "lets_", "verdict", "{"):
+        assert word not in notice
