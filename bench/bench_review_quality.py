@@ -196,7 +196,7 @@ def review(
         stage = review.stage
         started = time.perf_counter()
         review.step()
-        times[stage] += time.perf_counter() - started
+        times["costs" if stage == "holds" else stage] += time.perf_counter() - started
     return review.analysis(), list(times.values()), review.progress()[1]
 
 

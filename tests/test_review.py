@@ -11,6 +11,7 @@ import pytest
 
 from derive import Game
 from derive.ai.evaluate import evaluate
+from derive.ai.facts import facts
 from derive.ai.review import (
     DEEP_BUDGET,
     DEEP_PER_SIDE,
@@ -31,6 +32,7 @@ from derive.ai.review import (
     weighed,
     win_chance,
 )
+from derive.ai.threat import IN_TWO, danger, level
 from derive.arena import Player
 from derive.notation import Move
 from tests.helpers import random_game
@@ -673,4 +675,42 @@ def test_an_analysis_of_three_sides_from_before_their_own_chances_is_made_again(
     kept = Review(two, 100).finish()
     old = kept.to_data()
     old["version"] = 1
-    assert Analysis.from_data(old, two) == kept
+    read = Analysis.from_data(old, two)
+    # Read as it was, but for its end: resumed once for the check of the better moves.
+    assert read.plies[:-1] == kept.plies[:-1] and not read.complete
+    assert read.plies[-1] == {k: v for k, v in kept.plies[-1].items() if k != "settled"}
+
+
+HOLDS = "r3a1,r4e1,y2i1,y3h2,r3e3,r1d4,y4e5,r2i7,y1b8,y1b10,y2d10,y1h10 r ry L2"
+"""A position of seed 4020's held-out L2 game: Red's d4-c5 let Yellow win in two (e5-f4,
+c5-d6, f4-g3, as the game went), the search's better move e3-c5 lets it through too, and
+five moves hold (``tests/test_answer.py``)."""
+
+
+def test_the_better_move_of_a_win_let_through_is_one_that_holds_and_old_reviews_get_it() -> None:
+    game = Game.from_position(HOLDS)
+    for move in ("d4-c5", "e5-f4", "c5-d6", "f4-g3"):
+        game.play(move)
+    analysis = Review(game).finish()
+    entry = analysis.plies[1]
+    assert entry["label"] == "blunder" and entry["reason"]["code"] == "allows_forced_win"
+    assert entry["hold"] == {"better": "e3-c5", "held": 5}
+    better = analysis.better(1)
+    before = Game.from_position(HOLDS)
+    assert better in ("e1-f2", "e3-d2", "e3-f2", "e3+", "d4-f2")
+    assert danger(before, Move.parse(better)) is None
+    assert level(danger(before, Move.parse("e3-c5"))) == IN_TWO
+    # What the better move does is said of the move now named.
+    assert entry["reason"]["does"] == facts(before, Move.parse(better))
+    # Kept before the check (version 5): read as it was, resumed for the check alone.
+    old = copy.deepcopy(analysis.to_data())
+    old["version"] = 5
+    kept = old["plies"][1]
+    kept["better"], kept["reason"] = kept["hold"]["better"], dict(kept["reason"], does=[])
+    del kept["hold"]
+    read = Analysis.from_data(old, game)
+    assert not read.complete and read.better(1) == "e3-c5"
+    resumed = Review(game, resume=read)
+    assert resumed.stage == "holds"
+    again = resumed.finish()
+    assert again.complete and again.better(1) == better and again.plies[1]["hold"]["held"] == 5

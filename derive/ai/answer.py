@@ -11,18 +11,17 @@ never).
 
 A try is judged after it, against the named move after it:
 
-* **how far it lets the other side's win through**: not at all, in two (a move after
-  which every answer of the player's loses: ``derive.puzzles.forces_win``, exact), or at
-  once (``derive.puzzles.winning_moves``).  A try that lets more through than the named
-  move is wrong, and says which winning move; one that lets less through holds where the
-  named move would not, and is right; one that lets as much through is wrong too when a
-  move holds (the named one is then no answer the drill can ask to match, and the words
-  say what the try lets through).  The review's search does not see these wins: on
-  seed 4020's held-out L2 ``easy``-``medium`` games, the five drills of a win let through
-  named a move that let a win in two through itself, and two of them had moves that
-  held (five in one, one in the other).  Of the three whose move let a win in two
-  through, the move played was within 0.01-0.03 of the best at the review's 600 nodes,
-  and within 0.02-0.04 still at 4,000;
+* **how far it lets the other side's win through** (``threat``, exact): not at all, in
+  two (a move after which every answer of the player's loses), or at once.  A try that
+  lets more through than the named move is wrong, and says which winning move; one that
+  lets less through holds where the named move would not, and is right; one that lets as
+  much through is wrong too when a move holds (the named one is then no answer the drill
+  can ask to match, and the words say what the try lets through).  The review's search
+  does not see these wins: on seed 4020's held-out L2 ``easy``-``medium`` games, the five
+  drills of a win let through named a move that let a win in two through itself, and two
+  of them had moves that held (five in one, one in the other).  Of the three whose move
+  let a win in two through, the move played was within 0.01-0.03 of the best at the
+  review's 600 nodes, and within 0.02-0.04 still at 4,000;
 * else **by the review's search** (``review.search_position``, its budget and seed): the
   player's chance within ``ENOUGH`` of the chance after the named move, both searched
   alike after the move (like for like, as the review's last pass costs moves).
@@ -42,7 +41,7 @@ from typing import Final, Literal
 
 from ..game import Game
 from ..notation import REROLL, Move
-from ..puzzles import forces_win, winning_moves
+from . import threat as threats
 from .review import BUDGET, THRESHOLDS, search_position, weighed
 
 ENOUGH: Final = THRESHOLDS[-1][1] / 2
@@ -52,6 +51,7 @@ Verdict = Literal[
     "named", "wins", "holds", "as_good", "played", "luck", "lets_win", "lets_forced", "weaker"
 ]
 RIGHT: Final = ("named", "wins", "holds", "as_good")
+_LETS: Final[dict[int, Verdict]] = {threats.AT_ONCE: "lets_win", threats.IN_TWO: "lets_forced"}
 
 
 @dataclass(frozen=True)
@@ -83,52 +83,28 @@ class Judge:
         if not self.before.is_legal(self.better):
             raise ValueError(f"{better} is not a move in this position")
         self.budget = budget
-        self._named: tuple[float, int] | None = None
-        self._colour: str | None = None
+        self._named: tuple[float, threats.Threat | None] | None = None
         self._safer: bool | None = None
 
-    def _chance(self, after: Game) -> float:
-        return search_position(after, self.budget).chances[self.mover]
-
-    def _after(self, move: Move) -> Game:
+    def _chance(self, move: Move) -> float:
         after = self.before.copy()
         after.push(move)
-        return after
+        return search_position(after, self.budget).chances[self.mover]
 
-    def _threat(self, after: Game) -> Answer | None:
-        """The other side's win at once, or in two whatever the player answers, if the
-        side to move after ``after`` is the other side's; else ``None``."""
-        if after.is_over or not after.is_adversary(after.to_move, self.before.to_move):
-            return None
-        side = after.seating.team_of(after.to_move)
-        wins = winning_moves(after)
-        if wins:
-            return Answer("lets_win", str(wins[0]), after.to_move)
-        for reply in after.legal_moves():
-            if reply.kind != REROLL and forces_win(after, reply, side):
-                return Answer("lets_forced", str(reply), after.to_move)
-        return None
-
-    def named(self) -> tuple[float, int]:
-        """The chance the named move keeps, and how far it lets a win through itself
-        (``_DANGER``): a try is not asked to hold where the named move does not."""
+    def named(self) -> tuple[float, threats.Threat | None]:
+        """The chance the named move keeps, and the win it lets through itself, if any
+        (a try is not asked to hold where the named move does not)."""
         if self._named is None:
-            after = self._after(self.better)
-            threat = self._threat(after)
-            self._named = (self._chance(after), _DANGER[threat.verdict if threat else ""])
-            self._colour = threat.colour if threat else None
+            better = self.better
+            found = None if better.kind == REROLL else threats.danger(self.before, better)
+            self._named = (self._chance(better), found)
         return self._named
 
     def _holds(self) -> bool:
-        """Whether a move (not a re-roll) lets less of a win through than the named one."""
+        """Whether a move lets less of a win through than the named one."""
         if self._safer is None:
-            _, named_danger = self.named()
-            self._safer = any(
-                _DANGER[threat.verdict if threat else ""] < named_danger
-                for move in self.before.legal_moves()
-                if move.kind != REROLL
-                for threat in [self._threat(self._after(move))]
-            )
+            than = threats.level(self.named()[1])
+            self._safer = bool(than and threats.holding(self.before, than))
         return self._safer
 
     def answer(self, move: str) -> Answer:
@@ -140,26 +116,20 @@ class Judge:
             return Answer("played")
         if tried.kind == REROLL:
             return Answer("luck")
-        after = self._after(tried)
+        after = self.before.copy()
+        after.push(tried)
         if after.is_over and after.winner == self.mover:
             return Answer("wins")
-        chance, named_danger = self.named()
-        threat = self._threat(after)
-        danger = _DANGER[threat.verdict if threat else ""]
-        if danger > named_danger:
-            assert threat is not None
-            return threat
-        if danger < named_danger:
-            return Answer("holds", colour=self._colour)
-        if danger and self._holds():
-            assert threat is not None
-            return threat  # as the named move lets it through, but a move holds
-        cost = weighed(chance - self._chance(after), len(self.before.sides))
+        chance, named = self.named()
+        found = threats.threat(after, self.before.to_move)
+        danger, than = threats.level(found), threats.level(named)
+        if danger < than:
+            return Answer("holds", colour=named.colour if named else None)
+        if found is not None and (danger > than or self._holds()):
+            # More let through than the named move, or as much where a move holds.
+            return Answer(_LETS[danger], found.move, found.colour)
+        cost = weighed(chance - self._chance(tried), len(self.before.sides))
         return Answer("as_good" if cost < ENOUGH else "weaker")
-
-
-_DANGER: Final = {"": 0, "lets_forced": 1, "lets_win": 2}
-"""How far a move lets the other side's win through: not, in two, at once."""
 
 
 __all__ = ["ENOUGH", "RIGHT", "Answer", "Judge", "Verdict"]

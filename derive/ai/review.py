@@ -16,7 +16,7 @@ The API (all the browser worker needs)::
     load_analysis(record, game)      # (Analysis | None, message | None)
     Review(game, resume=analysis)    # goes on from a partial analysis
 
-``to_data()`` is ``{"format": "derive-analysis", "version": 3, "budget": nodes,
+``to_data()`` is ``{"format": "derive-analysis", "version": 6, "budget": nodes,
 "plies": [...]}``; ``plies[k]`` is the position after ``k`` moves (0: the start)::
 
     {"ply": k,
@@ -38,6 +38,8 @@ The API (all the browser worker needs)::
               "reason": None},
      # only for a move costed again like for like (see below), with what it replaced:
      "like": {"after": 0.55, "loss": 0.12, "label": "inaccuracy", "reason": {...}},
+     # only for a mark for a win let through, its better move checked (see below):
+     "hold": {"better": "e3-c5", "held": 5},
      # only in the last position, once every pass is done:
      "settled": True}
 
@@ -82,6 +84,13 @@ it (figures in ``_cost``).  The label follows the new cost, except that a move t
 rollouts found no trusted gain for stays unmarked.  Left alone, their cost being known:
 moves in or into a proven loss, moves that ended the game and marks whose reason is a
 fact (``CERTAIN``).  ``"like"`` keeps what the passes said.
+
+Last, the better move named for a mark whose reason is a win let through (at once, or
+by force) is checked against that win (``Review._hold``): where it lets a win through too,
+at once or in two whatever the mover answers (``derive.ai.threat``, exact), and another
+move does not, the best of those by the review's search is named instead.  ``"hold"``
+keeps the move named before and how many moves held.  Analyses kept before this check
+(version 5 and older) are resumed once, for it alone.
 
 A search sees two or three plies.  When the search of position ``k + 1`` proves a win
 for the side that moved into it (a forced win its search of position ``k`` missed),
@@ -150,9 +159,10 @@ from .facts import Fact, die, facts
 from .levels import Level, level_spec
 from .mcts import shares
 from .search import Search
+from .threat import danger, holding, level
 
 FORMAT: Final = "derive-analysis"
-VERSION: Final = 5
+VERSION: Final = 6
 """2: each side's own chance with three or four sides (``many_chances``).  A version-1
 analysis of such a game is read as none, and the game reviewed again: its figures
 were another curve's, and a resumed review would judge across the two.
@@ -555,6 +565,10 @@ class Analysis:
             for entry in analysis.plies:
                 if "label" in entry:
                     entry["label"] = settled(entry["label"], entry.get("reason"))
+        if version < 6 and analysis.plies:
+            # Kept before the better moves of wins let through were checked (``_hold``):
+            # resumed once, for that check alone.
+            analysis.plies[-1].pop("settled", None)
         return analysis
 
     @property
@@ -763,6 +777,14 @@ def _check_entry(entry: Any, k: int, game: Game, sides: set[str]) -> None:
         and isinstance(like.get("reason"), dict | None)
     ):
         raise AnalysisError(f"{where}: the like-for-like cost is damaged")
+    hold = entry.get("hold")
+    if hold is not None and not (
+        isinstance(hold, dict)
+        and isinstance(hold.get("better"), str)
+        and type(hold.get("held")) is int
+        and hold["held"] >= 0
+    ):
+        raise AnalysisError(f"{where}: the check of the better move is damaged")
     if entry.get("settled", True) is not True:
         raise AnalysisError(f"{where}: the review's end is damaged")
     proof = entry.get("proof")
@@ -918,6 +940,10 @@ class Review:
         """Play-outs of the moves settled (``2 * rollouts`` each)."""
         self._rolling: _Rollouts | None = None
         """The rollouts under way."""
+        self._holding: list[int] | None = None
+        """The marks still to check for a move that held (``_hold``), once the costs are
+        done."""
+        self._holds_done = 0
         self._plies: list[dict[str, Any]] = []
         if resume is not None:
             if resume.budget != budget:
@@ -952,24 +978,26 @@ class Review:
     @property
     def stage(self) -> str:
         """What the review is at: ``"first"`` (the first pass), ``"deeper"`` (the second),
-        ``"rollouts"`` or ``"done"``."""
+        ``"rollouts"``, ``"costs"``, ``"holds"`` or ``"done"``."""
         if self._settled:
             return "done"
         if self._tasks:
             return "first"
         if self._second():
             return "deeper"
-        return "rollouts" if self._third() else "costs"
+        if self._third():
+            return "rollouts"
+        return "costs" if self._costs() else "holds"
 
     def _left(self) -> bool:
         """Whether any pass has something left to do."""
-        return any((self._tasks, self._second(), self._third(), self._costs()))
+        return any((self._tasks, self._second(), self._third(), self._costs(), self._holds()))
 
     def progress(self) -> tuple[int, int]:
         """(searches done, searches in all); a play-out counts as one search."""
         done = self._first - len(self._tasks) + self._deep_done + (self._half is not None)
         done += self._rolls_done + (self._rolling.played_out if self._rolling else 0)
-        return done + self._costs_done, self._total
+        return done + self._costs_done + self._holds_done, self._total
 
     def step(self) -> tuple[int, int]:
         """One more search of the first pass, or a slice of one of the second's;
@@ -984,6 +1012,8 @@ class Review:
             self._roll(self._third()[0])
         elif self._costs():
             self._cost(*self._costs()[0])
+        elif self._holds():
+            self._hold(self._holds()[0])
         if not self._settled and not self._left():
             self._settle()
         return self.progress()
@@ -1252,6 +1282,68 @@ class Review:
             entry["reason"] = None
         entry["loss"], entry["better"] = loss, better
         entry["label"] = settled(label, entry["reason"])
+        self._changed = min(self._changed, k)
+
+    def _holds(self) -> list[int]:
+        """The marks still to check for a move that held ([] once done): chosen when the
+        like-for-like costs are done, from what this stage keeps (``"hold"``)."""
+        if self._tasks or self._second() or self._third() or self._costs():
+            return []
+        if self._holding is None:
+            chosen = [
+                k
+                for k in range(1, len(self._plies))
+                if self._plies[k].get("label")
+                and (self._plies[k].get("reason") or {}).get("code") in LET_THROUGH
+                and self._alternative(k) is not None
+            ]
+            self._holding = [k for k in chosen if "hold" not in self._plies[k]]
+            self._holds_done = len(chosen) - len(self._holding)
+            self._total += len(chosen)
+        return self._holding
+
+    def _hold(self, k: int) -> None:
+        """Check that the better move named for move ``k``, a mark for letting the other
+        side's win through, holds against it: where it lets a win through too (at once,
+        or in two whatever the mover answers: ``threat``, exact) and another move does
+        not, that one is named, the best of them by the review's search.
+
+        The searches do not see a win in two: the better moves named for the loser's
+        five moves that let a win through on seed 4020's held-out L2 ``easy``-``medium``
+        games each let a win in two through themselves, and in two of those positions
+        other moves held (``derive/ai/threat.py``).  A move played out against a better
+        move that loses as surely is no mark the play-outs can confirm, and a drill that
+        asks for a move that loses teaches nothing.  The mark itself stands: where
+        nothing holds either, the move still left the other side the easier win, and the
+        better moves of such marks, played out, gained (``settled``).  ``"hold"`` keeps
+        the move named before and how many moves held."""
+        assert self._holding is not None
+        self._holding.pop(0)
+        self._holds_done += 1
+        entry = self._plies[k]
+        named = self._alternative(k)
+        assert named is not None
+        before = self._positions[k - 1]
+        move = Move.parse(named)
+        than = 0 if move.kind == REROLL else level(danger(before, move))
+        played = self._moves[k - 1].unresolved
+        held = [m for m in holding(before, than) if m != played] if than else []
+        entry["hold"] = {"better": named, "held": len(held)}
+        if held:
+            mover = entry["mover"]
+            chances = []
+            for m in held:
+                after = before.copy()
+                after.push(m)
+                chances.append(search_position(after, self.budget).chances[mover])
+            best = held[chances.index(max(chances))]  # the first of equals, as listed
+            entry["better"] = str(best)
+            reason = dict(entry["reason"])
+            does = _does(before, best)
+            reason.pop("does", None)
+            if does is not None:
+                reason["does"] = does
+            entry["reason"] = reason
         self._changed = min(self._changed, k)
 
     def _deepen(self, k: int) -> None:

@@ -1,0 +1,81 @@
+"""How far a move lets the other side's win through: at once, in two, or not at all.
+
+Exact, by the engine's own puzzle solver (``derive.puzzles``): a win at once is a legal
+move that ends the game for the other side (``winning_moves``); a win in two is a move
+of theirs after which every answer of the player's, each result of a re-roll counted,
+leaves them a win at once (``forces_win``).  The review's search does not see these
+wins: on seed 4020's held-out L2 ``easy``-``medium`` games, the better move the review
+named for each of the loser's five moves that let a win through let a win in two through
+itself, and in two of those positions another move held (``derive/ai/answer.py``).  So the
+review names a move that holds where one does (``review.Review._hold``), and the drills
+of "Learn from your mistakes" ask it of a move tried (``answer``).
+
+The win in two is looked for only in games of two sides (``forces_win`` reads a game
+where turns alternate); with three or four, a move is judged by a win at once alone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from ..game import Game
+from ..notation import REROLL, Move
+from ..puzzles import forces_win, winning_moves
+
+AT_ONCE: Final = 2
+IN_TWO: Final = 1
+
+
+@dataclass(frozen=True)
+class Threat:
+    """The other side's win a move lets through."""
+
+    danger: int
+    """``AT_ONCE`` or ``IN_TWO``."""
+    move: str
+    """Their winning move (at once), or the first move of their win in two."""
+    colour: str
+    """The colour that plays it."""
+
+
+def threat(after: Game, mover: str) -> Threat | None:
+    """The win ``mover``'s move (which led to ``after``) lets the other side through, if
+    the next to play is the other side's; ``None`` if it lets none."""
+    if after.is_over or not after.is_adversary(after.to_move, mover):
+        return None
+    side = after.seating.team_of(after.to_move)
+    wins = winning_moves(after)
+    if wins:
+        return Threat(AT_ONCE, str(wins[0]), after.to_move)
+    if len(after.seating.colours) != 2:
+        return None
+    for reply in after.legal_moves():
+        if reply.kind != REROLL and forces_win(after, reply, side):
+            return Threat(IN_TWO, str(reply), after.to_move)
+    return None
+
+
+def danger(before: Game, move: Move) -> Threat | None:
+    """``threat`` of ``move`` (a plain move, not a re-roll) played from ``before``."""
+    after = before.copy()
+    after.push(move)
+    return threat(after, before.to_move)
+
+
+def level(found: Threat | None) -> int:
+    """How far: 0 (not at all), ``IN_TWO`` or ``AT_ONCE``."""
+    return 0 if found is None else found.danger
+
+
+def holding(before: Game, than: int) -> list[Move]:
+    """The moves from ``before`` (re-rolls aside: their result is luck) that let less
+    through than ``than`` (a ``level``), in ``legal_moves`` order."""
+    return [
+        move
+        for move in before.legal_moves()
+        if move.kind != REROLL and level(danger(before, move)) < than
+    ]
+
+
+__all__ = ["AT_ONCE", "IN_TWO", "Threat", "danger", "holding", "level", "threat"]
