@@ -17,17 +17,19 @@ A try is judged after it, against the named move after it:
   lets less through holds where the named move would not, and is right; one that lets as
   much through is wrong too when a move holds (the named one is then no answer the drill
   can ask to match, and the words say what the try lets through).  The review's search
-  does not see these wins: on seed 4020's held-out L2 ``easy``-``medium`` games, the five
-  drills of a win let through named a move that let a win in two through itself, and two
-  of them had moves that held (five in one, one in the other).  Of the three whose move
-  let a win in two through, the move played was within 0.01-0.03 of the best at the
-  review's 600 nodes, and within 0.02-0.04 still at 4,000;
+  does not see these wins: on six of seed 4020's held-out L2 ``easy``-``medium`` games,
+  the five drills of a win let through named a move that let a win in two through
+  itself, and two of them had moves that held (five in one, one in the other).  Of the
+  three whose move let a win in two through, the move played was within 0.01-0.03 of
+  the best at the review's 600 nodes, and within 0.02-0.04 still at 4,000.  The review
+  now names a move that holds where one does (``review.Review._hold``); a link made
+  before, or a named move the check left (nothing held), is judged the same way;
 * else **by the review's search** (``review.search_position``, its budget and seed): the
   player's chance within ``ENOUGH`` of the chance after the named move, both searched
   alike after the move (like for like, as the review's last pass costs moves).
 
 ``ENOUGH`` is half the review's inaccuracy line: a move closer to the named one than to
-the nearest mark.  On the five drills of an inaccuracy of those games, every legal move
+the nearest mark.  On the five drills of an inaccuracy of those six games, every legal move
 searched, it accepted 0, 0, 0, 1 and 13 moves besides the named one (the thirteen in a
 position where the review saw most moves as about equal).  The move played in the game
 is never the answer, whatever the search says of it (lichess the same), and a re-roll

@@ -1309,14 +1309,15 @@ class Review:
         not, that one is named, the best of them by the review's search.
 
         The searches do not see a win in two: the better moves named for the loser's
-        five moves that let a win through on seed 4020's held-out L2 ``easy``-``medium``
-        games each let a win in two through themselves, and in two of those positions
-        other moves held (``derive/ai/threat.py``).  A move played out against a better
-        move that loses as surely is no mark the play-outs can confirm, and a drill that
-        asks for a move that loses teaches nothing.  The mark itself stands: where
-        nothing holds either, the move still left the other side the easier win, and the
-        better moves of such marks, played out, gained (``settled``).  ``"hold"`` keeps
-        the move named before and how many moves held."""
+        seven moves that let a win through on seed 4020's held-out L2 ``easy``-``medium``
+        games let a win in two through themselves in six, and in two of those positions
+        other moves held (``derive/ai/threat.py``); so named, the two gained +0.41 and
+        +0.50 played out, where the moves named before gained +0.25 and +0.50.  A move
+        played out against a better move that loses as surely is no mark the play-outs
+        can confirm, and a drill that asks for a move that loses teaches nothing.  The
+        mark itself stands: where nothing holds either, the move still left the other
+        side the easier win, and the better moves of such marks, played out, gained
+        (``settled``).  ``"hold"`` keeps the move named before and how many moves held."""
         assert self._holding is not None
         self._holding.pop(0)
         self._holds_done += 1

@@ -4,9 +4,10 @@ Exact, by the engine's own puzzle solver (``derive.puzzles``): a win at once is 
 move that ends the game for the other side (``winning_moves``); a win in two is a move
 of theirs after which every answer of the player's, each result of a re-roll counted,
 leaves them a win at once (``forces_win``).  The review's search does not see these
-wins: on seed 4020's held-out L2 ``easy``-``medium`` games, the better move the review
-named for each of the loser's five moves that let a win through let a win in two through
-itself, and in two of those positions another move held (``derive/ai/answer.py``).  So the
+wins: on seed 4020's ten held-out L2 ``easy``-``medium`` games, the better move the
+review named for the loser's seven moves that let a win through let a win in two through
+itself in six, and in two of those positions other moves held (journal
+``bench/journal/review_quality.md``, 7 December 2026).  So the
 review names a move that holds where one does (``review.Review._hold``), and the drills
 of "Learn from your mistakes" ask it of a move tried (``answer``).
 
