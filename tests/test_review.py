@@ -23,6 +23,7 @@ from derive.ai.review import (
     Review,
     accuracy,
     after_forced,
+    let_mark,
     load_analysis,
     many_chances,
     mark_of,
@@ -408,9 +409,11 @@ def test_the_changes_rebuild_the_analysis_even_when_a_win_rewrites_earlier_plies
     kept, starts = _follow(Review(game, BUDGET), game)
     assert kept == Review(game, BUDGET).finish()
     # The proof at ply 6 rewrote plies 3-5: the answer that brought ply 6 went back
-    # to 3; every other answer started where the one before ended.
+    # to 3; every other answer started where the one before ended, but the last, which
+    # writes that the review is settled in the last position.
     assert 3 in starts[starts.index(5) + 1 :] and 6 not in starts
-    assert [s for s in starts if s != 3] == sorted(s for s in starts if s != 3)
+    assert [s for s in starts[:-1] if s != 3] == sorted(s for s in starts[:-1] if s != 3)
+    assert starts[-1] == len(kept.plies) - 1 and kept.plies[-1]["settled"] is True
 
 
 def test_the_changes_go_on_from_a_resumed_analysis() -> None:
@@ -694,7 +697,7 @@ def test_the_better_move_of_a_win_let_through_is_one_that_holds_and_old_reviews_
     analysis = Review(game).finish()
     entry = analysis.plies[1]
     assert entry["label"] == "blunder" and entry["reason"]["code"] == "allows_forced_win"
-    assert entry["hold"] == {"better": "e3-c5", "held": 5}
+    assert entry["hold"]["better"] == "e3-c5" and entry["hold"]["held"] == 5
     better = analysis.better(1)
     before = Game.from_position(HOLDS)
     assert better in ("e1-f2", "e3-d2", "e3-f2", "e3+", "d4-f2")
@@ -714,3 +717,46 @@ def test_the_better_move_of_a_win_let_through_is_one_that_holds_and_old_reviews_
     assert resumed.stage == "holds"
     again = resumed.finish()
     assert again.complete and again.better(1) == better and again.plies[1]["hold"]["held"] == 5
+    # Stopped in the middle of the check's searches (one a step), and resumed: the same.
+    review = Review(game)
+    while review.stage != "holds":
+        review.step()
+    review.step()  # the check of ply 1: five moves to search
+    review.step()
+    stopped = review.analysis()
+    assert "hold" not in stopped.plies[1] and not stopped.complete
+    assert Review(game, resume=stopped).finish() == analysis
+    assert _follow(Review(game), game)[0].plies == analysis.plies
+
+
+AT_ONCE_MISSED = ("r2e1,y1i5,y3a7,y2g7,r3f8,r1c9,y1b10,r2d10 y ry L2", "g7-h6", "f8-e9")
+"""Seed 4020, game 7 (held out): Yellow's g7-h6 lets Red win at once with f8-e9; g7-e9,
+the one move that holds, stops it.  The searches left the move unmarked."""
+IN_TWO_MISSED = (
+    "r1c1,r1e1,y3f6,r3h6,y2c9,r2g9,y1i9,y6d10,r1f10,y5j10 y ry L2",
+    "f6-",
+    "h6-g7",
+    "c9-b10",
+    "g7-f8",
+)
+"""Game 1: Yellow's f6- lets Red win in two (h6-g7, then f8 whatever Yellow answers);
+16 moves hold."""
+
+
+@pytest.mark.parametrize("line", [AT_ONCE_MISSED, IN_TWO_MISSED])
+def test_a_win_let_through_that_the_searches_missed_is_marked_by_how_lost_the_mover_was(
+    line: tuple[str, ...],
+) -> None:
+    game = _played(*line)
+    analysis = Review(game).finish()
+    entry, before = analysis.plies[1], Game.from_position(line[0])
+    assert entry["hold"]["label"] is None and entry["hold"]["reason"] is None  # unmarked
+    code = "allows_win" if len(line) == 3 else "allows_forced_win"
+    assert entry["reason"]["code"] == code and entry["reason"]["colour"] == "r"
+    assert entry["reason"]["move"] == line[2]  # Red's winning move, or the first of two
+    chance = analysis.plies[0]["chances"]["y"]
+    assert entry["label"] == let_mark(chance, 2)
+    assert entry["label"] == ("blunder" if chance >= 0.07 else "mistake")  # 6% and 7%
+    assert danger(before, Move.parse(analysis.better(1) or "")) is None
+    # The winner's moves, which let nothing through, are left as the passes said.
+    assert all("hold" not in e for e in analysis.plies[2:])

@@ -22,8 +22,8 @@ A try is judged after it, against the named move after it:
   itself, and two of them had moves that held (five in one, one in the other).  Of the
   three whose move let a win in two through, the move played was within 0.01-0.03 of
   the best at the review's 600 nodes, and within 0.02-0.04 still at 4,000.  The review
-  now names a move that holds where one does (``review.Review._hold``); a link made
-  before, or a named move the check left (nothing held), is judged the same way;
+  now names a move that lets least through (``review.Review._hold``); a link made before
+  is judged the same way;
 * else **by the review's search** (``review.search_position``, its budget and seed): the
   player's chance within ``ENOUGH`` of the chance after the named move, both searched
   alike after the move (like for like, as the review's last pass costs moves).

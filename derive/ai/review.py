@@ -38,8 +38,8 @@ The API (all the browser worker needs)::
               "reason": None},
      # only for a move costed again like for like (see below), with what it replaced:
      "like": {"after": 0.55, "loss": 0.12, "label": "inaccuracy", "reason": {...}},
-     # only for a mark for a win let through, its better move checked (see below):
-     "hold": {"better": "e3-c5", "held": 5},
+     # only for a move the check for wins let through changed, with what it replaced:
+     "hold": {"better": "e3-c5", "label": None, "reason": None, "held": 5},
      # only in the last position, once every pass is done:
      "settled": True}
 
@@ -85,11 +85,15 @@ rollouts found no trusted gain for stays unmarked.  Left alone, their cost being
 moves in or into a proven loss, moves that ended the game and marks whose reason is a
 fact (``CERTAIN``).  ``"like"`` keeps what the passes said.
 
-Last, the better move named for a mark whose reason is a win let through (at once, or
-by force) is checked against that win (``Review._hold``): where it lets a win through too,
-at once or in two whatever the mover answers (``derive.ai.threat``, exact), and another
-move does not, the best of those by the review's search is named instead.  ``"hold"``
-keeps the move named before and how many moves held.  Analyses kept before this check
+Last, every move (but a re-roll, and one that ended the game) is checked, exactly, for a
+win it let the other side through (``Review._hold``): at once, or in two whatever the
+mover answers (``derive.ai.threat``), which the searches do not see.  Where it let one
+through and another move let less through, the move is marked for it (``allows_win``,
+``allows_forced_win``), whatever the searches said, by how lost its mover was before it
+(``LET_LINES``, lichess's marks for a mate let through), and the better move named is one
+that lets least through (the searches' own if it is one, else the best of them by the
+review's search).  A win missed keeps its own reason.  ``"hold"`` keeps what the passes
+said of a move it changed and how many moves held.  Analyses kept before this check
 (version 5 and older) are resumed once, for it alone.
 
 A search sees two or three plies.  When the search of position ``k + 1`` proves a win
@@ -159,7 +163,7 @@ from .facts import Fact, die, facts
 from .levels import Level, level_spec
 from .mcts import shares
 from .search import Search
-from .threat import danger, holding, level
+from .threat import AT_ONCE, Threat, danger, level, levels
 
 FORMAT: Final = "derive-analysis"
 VERSION: Final = 6
@@ -780,11 +784,13 @@ def _check_entry(entry: Any, k: int, game: Game, sides: set[str]) -> None:
     hold = entry.get("hold")
     if hold is not None and not (
         isinstance(hold, dict)
-        and isinstance(hold.get("better"), str)
+        and isinstance(hold.get("better"), str | None)
+        and hold.get("label") in (None, *LABELS)
+        and isinstance(hold.get("reason"), dict | None)
         and type(hold.get("held")) is int
-        and hold["held"] >= 0
+        and hold["held"] >= 1
     ):
-        raise AnalysisError(f"{where}: the check of the better move is damaged")
+        raise AnalysisError(f"{where}: the check for a win let through is damaged")
     if entry.get("settled", True) is not True:
         raise AnalysisError(f"{where}: the review's end is damaged")
     proof = entry.get("proof")
@@ -842,6 +848,26 @@ def settled(label: str | None, reason: Mapping[str, Any] | None) -> str | None:
     if label is not None and reason is not None and reason.get("code") in LET_THROUGH:
         return "blunder"
     return label
+
+
+LET_LINES: Final = (("blunder", 0.07), ("mistake", 0.025), ("inaccuracy", 0.0))
+"""The mark of a move that let a win through where another move would not have
+(``Review._hold``), by the mover's chance before it: lichess's for a mate let through
+("checkmate is now unavoidable": a blunder from above -700 centipawns, a mistake from
+above -999, else an inaccuracy), its centipawns put in win chance by lichess's own curve
+(7% and 2.5%)."""
+
+
+def let_mark(chance: float, sides: int) -> str:
+    """The mark of a move that let a win through, its mover's chance before it being
+    ``chance`` (``LET_LINES``)."""
+    weight = weighed(chance, sides)
+    return next(name for name, limit in LET_LINES if weight >= limit - 1e-9)
+
+
+def _severer(one: str | None, other: str | None) -> str | None:
+    order = (None, *reversed(LABELS))
+    return one if order.index(one) >= order.index(other) else other
 
 
 def refused(roll: Mapping[str, Any] | None) -> bool:
@@ -944,6 +970,10 @@ class Review:
         """The marks still to check for a move that held (``_hold``), once the costs are
         done."""
         self._holds_done = 0
+        self._weighing: tuple[list[Move], list[float], Threat, int] | None = None
+        """The check's searches under way: the moves that let least through, the mover's
+        chance after each searched so far, the win the move let through and how many
+        moves let less through."""
         self._plies: list[dict[str, Any]] = []
         if resume is not None:
             if resume.budget != budget:
@@ -1285,67 +1315,100 @@ class Review:
         self._changed = min(self._changed, k)
 
     def _holds(self) -> list[int]:
-        """The marks still to check for a move that held ([] once done): chosen when the
-        like-for-like costs are done, from what this stage keeps (``"hold"``)."""
+        """The moves still to check for a win let through ([] once done): every move
+        but a re-roll, one that ended the game and one the check changed already
+        (``"hold"``), chosen when the like-for-like costs are done.  A stopped check
+        starts again (it changes nothing it changed before, and costs a second or two)."""
         if self._tasks or self._second() or self._third() or self._costs():
             return []
         if self._holding is None:
-            chosen = [
+            self._holding = [
                 k
                 for k in range(1, len(self._plies))
-                if self._plies[k].get("label")
-                and (self._plies[k].get("reason") or {}).get("code") in LET_THROUGH
-                and self._alternative(k) is not None
+                if self._moves[k - 1].kind != REROLL
+                and not self._positions[k].is_over
+                and "hold" not in self._plies[k]
             ]
-            self._holding = [k for k in chosen if "hold" not in self._plies[k]]
-            self._holds_done = len(chosen) - len(self._holding)
-            self._total += len(chosen)
+            self._total += len(self._holding)
         return self._holding
 
     def _hold(self, k: int) -> None:
-        """Check that the better move named for move ``k``, a mark for letting the other
-        side's win through, holds against it: where it lets a win through too (at once,
-        or in two whatever the mover answers: ``threat``, exact) and another move does
-        not, that one is named, the best of them by the review's search.
+        """Check move ``k`` for a win it let the other side through, exactly: at once,
+        or in two whatever the mover answers (``threat``).  Where it let one through and
+        another move let less through, the move is marked for it, whatever the searches
+        said (``LET_LINES``), and the better move named is one that lets least through,
+        the searches' own if it is one, else the best of them by the review's search.
 
-        The searches do not see a win in two: the better moves named for the loser's
-        seven moves that let a win through on seed 4020's held-out L2 ``easy``-``medium``
-        games let a win in two through themselves in six, and in two of those positions
-        other moves held (``derive/ai/threat.py``); so named, the two gained +0.41 and
-        +0.50 played out, where the moves named before gained +0.25 and +0.50.  A move
-        played out against a better move that loses as surely is no mark the play-outs
-        can confirm, and a drill that asks for a move that loses teaches nothing.  The
-        mark itself stands: where nothing holds either, the move still left the other
-        side the easier win, and the better moves of such marks, played out, gained
-        (``settled``).  ``"hold"`` keeps the move named before and how many moves held."""
-        assert self._holding is not None
+        The searches do not see a win in two.  On seed 4020's ten held-out L2
+        ``easy``-``medium`` games, the better move named for the loser's seven marks
+        for a win let through let a win in two through itself in six (other moves held
+        in two of those positions), and in two decisive games the loser's move that
+        let the win through was not marked at all: the search, at its horizon, thought
+        the mover lost already (journal ``bench/journal/review_quality.md``, 7 December
+        2026).  The check costs 0.1-2.3 s of CPython a game (every move's threat, and
+        every alternative's where one was let through).  ``"hold"`` keeps what the
+        passes said of a move it changed, and how many moves held."""
+        if self._weighing is not None:
+            self._weigh(k)
+            return
+        before = self._positions[k - 1]
+        played = self._moves[k - 1]
+        found = danger(before, played)
+        entry = self._plies[k]
+        if found is None or (entry["reason"] or {}).get("code") == "misses_win":
+            self._held(k)  # a win missed says more than the win it let through
+            return
+        than = level(found)
+        held = [(m, d) for m, d in levels(before) if d < than and m != played.unresolved]
+        if not held:
+            self._held(k)
+            return
+        least = min(d for _, d in held)
+        fewest = [m for m, d in held if d == least]
+        named = self._alternative(k)
+        choice = Move.parse(named).unresolved if named is not None else None
+        if choice in fewest:
+            self._name(k, choice, found, len(held))
+        else:  # the best of them by the review's search, one search a step
+            self._weighing = (fewest, [], found, len(held))
+
+    def _weigh(self, k: int) -> None:
+        """One search of the moves that let least through, for the better move of ``k``."""
+        assert self._weighing is not None
+        fewest, chances, found, held = self._weighing
+        after = self._positions[k - 1].copy()
+        after.push(fewest[len(chances)])
+        chances.append(search_position(after, self.budget).chances[self._plies[k]["mover"]])
+        if len(chances) == len(fewest):
+            self._weighing = None
+            self._name(k, fewest[chances.index(max(chances))], found, held)  # first of equals
+
+    def _name(self, k: int, better: Move, found: Threat, held: int) -> None:
+        """Mark move ``k`` for the win ``found`` it let through, ``held`` moves letting
+        less through, ``better`` the one named; move ``k`` is checked."""
+        entry = self._plies[k]
+        entry["hold"] = {
+            "better": self._alternative(k),
+            "label": entry["label"],
+            "reason": entry["reason"],
+            "held": held,
+        }
+        code = "allows_win" if found.danger == AT_ONCE else "allows_forced_win"
+        reason: dict[str, Any] = {"code": code, "move": found.move, "colour": found.colour}
+        does = _does(self._positions[k - 1], better)
+        if does is not None:
+            reason["does"] = does
+        mover = entry["mover"]
+        chance = float(self._plies[k - 1]["chances"][mover])
+        entry["label"] = _severer(entry["label"], let_mark(chance, self._sides))
+        entry["reason"], entry["better"] = reason, str(better)
+        self._changed = min(self._changed, k)
+        self._held(k)
+
+    def _held(self, k: int) -> None:
+        assert self._holding is not None and self._holding[0] == k
         self._holding.pop(0)
         self._holds_done += 1
-        entry = self._plies[k]
-        named = self._alternative(k)
-        assert named is not None
-        before = self._positions[k - 1]
-        move = Move.parse(named)
-        than = 0 if move.kind == REROLL else level(danger(before, move))
-        played = self._moves[k - 1].unresolved
-        held = [m for m in holding(before, than) if m != played] if than else []
-        entry["hold"] = {"better": named, "held": len(held)}
-        if held:
-            mover = entry["mover"]
-            chances = []
-            for m in held:
-                after = before.copy()
-                after.push(m)
-                chances.append(search_position(after, self.budget).chances[mover])
-            best = held[chances.index(max(chances))]  # the first of equals, as listed
-            entry["better"] = str(best)
-            reason = dict(entry["reason"])
-            does = _does(before, best)
-            reason.pop("does", None)
-            if does is not None:
-                reason["does"] = does
-            entry["reason"] = reason
-        self._changed = min(self._changed, k)
 
     def _deepen(self, k: int) -> None:
         """A slice of the second pass's searches of move ``k``: the position before it,

@@ -8,8 +8,9 @@ wins: on seed 4020's ten held-out L2 ``easy``-``medium`` games, the better move 
 review named for the loser's seven moves that let a win through let a win in two through
 itself in six, and in two of those positions other moves held (journal
 ``bench/journal/review_quality.md``, 7 December 2026).  So the
-review names a move that holds where one does (``review.Review._hold``), and the drills
-of "Learn from your mistakes" ask it of a move tried (``answer``).
+review checks every move for a win it let through and names a move that holds where one
+does (``review.Review._hold``), and the drills of "Learn from your mistakes" ask it of a
+move tried (``answer``).
 
 The win in two is looked for only in games of two sides (``forces_win`` reads a game
 where turns alternate); with three or four, a move is judged by a win at once alone.
@@ -69,14 +70,18 @@ def level(found: Threat | None) -> int:
     return 0 if found is None else found.danger
 
 
-def holding(before: Game, than: int) -> list[Move]:
-    """The moves from ``before`` (re-rolls aside: their result is luck) that let less
-    through than ``than`` (a ``level``), in ``legal_moves`` order."""
+def levels(before: Game) -> list[tuple[Move, int]]:
+    """Each move from ``before`` (re-rolls aside: their result is luck) with how far it
+    lets a win through (``level``), in ``legal_moves`` order."""
     return [
-        move
-        for move in before.legal_moves()
-        if move.kind != REROLL and level(danger(before, move)) < than
+        (move, level(danger(before, move))) for move in before.legal_moves() if move.kind != REROLL
     ]
 
 
-__all__ = ["AT_ONCE", "IN_TWO", "Threat", "danger", "holding", "level", "threat"]
+def holding(before: Game, than: int) -> list[Move]:
+    """The moves from ``before`` (re-rolls aside) that let less through than ``than`` (a
+    ``level``), in ``legal_moves`` order."""
+    return [move for move, found in levels(before) if found < than]
+
+
+__all__ = ["AT_ONCE", "IN_TWO", "Threat", "danger", "holding", "level", "levels", "threat"]
