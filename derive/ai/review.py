@@ -163,7 +163,7 @@ from .facts import Fact, die, facts
 from .levels import Level, level_spec
 from .mcts import shares
 from .search import Search
-from .threat import AT_ONCE, Threat, danger, level, levels
+from .threat import AT_ONCE, Threat, danger, level
 
 FORMAT: Final = "derive-analysis"
 VERSION: Final = 6
@@ -898,6 +898,21 @@ def _loss(best: Searched, move: Move, played: float, mover: str) -> float:
     return round(min(loss, 1.0), 4)
 
 
+@dataclass
+class _Work:
+    """The check of one move for a win let through, a step at a time: the win it let
+    through, the other moves still to try, how far each tried lets a win through, then
+    the moves that let least through (``fewest``; ``held``: how many let less through
+    than the move played) and the mover's chance after each searched so far."""
+
+    found: Threat
+    todo: list[Move]
+    levels: list[tuple[Move, int]] = field(default_factory=list)
+    fewest: list[Move] | None = None
+    held: int = 0
+    chances: list[float] = field(default_factory=list)
+
+
 class Review:
     """A steppable analysis of ``game``: ``step()`` runs one search at ``budget``
     nodes (a position, or one result of a re-roll), then slices of the second pass's
@@ -970,10 +985,8 @@ class Review:
         """The marks still to check for a move that held (``_hold``), once the costs are
         done."""
         self._holds_done = 0
-        self._weighing: tuple[list[Move], list[float], Threat, int] | None = None
-        """The check's searches under way: the moves that let least through, the mover's
-        chance after each searched so far, the win the move let through and how many
-        moves let less through."""
+        self._work: _Work | None = None
+        """The check of a move under way (``_hold``)."""
         self._plies: list[dict[str, Any]] = []
         if resume is not None:
             if resume.budget != budget:
@@ -1345,43 +1358,46 @@ class Review:
         in two of those positions), and in two decisive games the loser's move that
         let the win through was not marked at all: the search, at its horizon, thought
         the mover lost already (journal ``bench/journal/review_quality.md``, 7 December
-        2026).  The check costs 0.1-2.3 s of CPython a game (every move's threat, and
-        every alternative's where one was let through).  ``"hold"`` keeps what the
+        2026).  The check costs 0.1-2.3 s of CPython an L2 game, up to 5 s an L3
+        one (every move's threat, and every alternative's where one was let through), a
+        step at a time: one move's threat, or one search.  ``"hold"`` keeps what the
         passes said of a move it changed, and how many moves held."""
-        if self._weighing is not None:
-            self._weigh(k)
-            return
-        before = self._positions[k - 1]
-        played = self._moves[k - 1]
-        found = danger(before, played)
-        entry = self._plies[k]
-        if found is None or (entry["reason"] or {}).get("code") == "misses_win":
-            self._held(k)  # a win missed says more than the win it let through
-            return
-        than = level(found)
-        held = [(m, d) for m, d in levels(before) if d < than and m != played.unresolved]
-        if not held:
-            self._held(k)
-            return
-        least = min(d for _, d in held)
-        fewest = [m for m, d in held if d == least]
-        named = self._alternative(k)
-        choice = Move.parse(named).unresolved if named is not None else None
-        if choice in fewest:
-            self._name(k, choice, found, len(held))
+        work = self._work
+        if work is None:
+            before = self._positions[k - 1]
+            played = self._moves[k - 1]
+            found = danger(before, played)
+            if found is None or (self._plies[k]["reason"] or {}).get("code") == "misses_win":
+                self._held(k)  # a win missed says more than the win it let through
+                return
+            others = [m for m in before.legal_moves() if m.kind != REROLL and m != played]
+            self._work = _Work(found, others)
+        elif work.todo:  # one move's threat a step
+            move = work.todo.pop(0)
+            work.levels.append((move, level(danger(self._positions[k - 1], move))))
+        elif work.fewest is None:
+            held = [(m, d) for m, d in work.levels if d < work.found.danger]
+            if not held:
+                self._work = None
+                self._held(k)
+                return
+            least = min(d for _, d in held)
+            work.held = len(held)
+            work.fewest = [m for m, d in held if d == least]
+            named = self._alternative(k)
+            choice = Move.parse(named).unresolved if named is not None else None
+            if choice in work.fewest:
+                self._work = None
+                self._name(k, choice, work.found, work.held)
         else:  # the best of them by the review's search, one search a step
-            self._weighing = (fewest, [], found, len(held))
-
-    def _weigh(self, k: int) -> None:
-        """One search of the moves that let least through, for the better move of ``k``."""
-        assert self._weighing is not None
-        fewest, chances, found, held = self._weighing
-        after = self._positions[k - 1].copy()
-        after.push(fewest[len(chances)])
-        chances.append(search_position(after, self.budget).chances[self._plies[k]["mover"]])
-        if len(chances) == len(fewest):
-            self._weighing = None
-            self._name(k, fewest[chances.index(max(chances))], found, held)  # first of equals
+            after = self._positions[k - 1].copy()
+            after.push(work.fewest[len(work.chances)])
+            mover = self._plies[k]["mover"]
+            work.chances.append(search_position(after, self.budget).chances[mover])
+            if len(work.chances) == len(work.fewest):
+                self._work = None
+                best = work.fewest[work.chances.index(max(work.chances))]  # first of equals
+                self._name(k, best, work.found, work.held)
 
     def _name(self, k: int, better: Move, found: Threat, held: int) -> None:
         """Mark move ``k`` for the win ``found`` it let through, ``held`` moves letting
