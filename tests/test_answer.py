@@ -69,3 +69,9 @@ def test_the_judge_refuses_a_named_move_that_is_not_a_move_there() -> None:
         Judge(TWIN, "a1-j10", "i3-")
     with pytest.raises(ValueError):
         Judge("not a position", "i3-h4", "i3-")
+
+
+def test_a_link_that_names_a_re_roll_is_judged_by_its_six_results() -> None:
+    judge = Judge(TWIN, "i3?", "i3-")
+    assert judge.answer("i3?5").verdict == "named" and judge.answer("i3-").verdict == "played"
+    assert judge.answer("i3-h4").verdict in ("as_good", "weaker")

@@ -89,9 +89,15 @@ class Judge:
         self._safer: bool | None = None
 
     def _chance(self, move: Move) -> float:
-        after = self.before.copy()
-        after.push(move)
-        return search_position(after, self.budget).chances[self.mover]
+        """The mover's chance after ``move``; a re-roll's, the mean over its six results
+        (a link may name one, though a review never does)."""
+        results = [move._replace(value=v) for v in range(1, 7)] if move.kind == REROLL else [move]
+        total = 0.0
+        for result in results:
+            after = self.before.copy()
+            after.push(result)
+            total += search_position(after, self.budget).chances[self.mover]
+        return total / len(results)
 
     def named(self) -> tuple[float, threats.Threat | None]:
         """The chance the named move keeps, and the win it lets through itself, if any

@@ -982,7 +982,7 @@ class Review:
         self._rolling: _Rollouts | None = None
         """The rollouts under way."""
         self._holding: list[int] | None = None
-        """The marks still to check for a move that held (``_hold``), once the costs are
+        """The moves still to check for a win let through (``_hold``), once the costs are
         done."""
         self._holds_done = 0
         self._work: _Work | None = None

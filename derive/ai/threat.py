@@ -7,13 +7,14 @@ leaves them a win at once (``forces_win``).  The review's search does not see th
 wins: on seed 4020's ten held-out L2 ``easy``-``medium`` games, the better move the
 review named for the loser's seven moves that let a win through let a win in two through
 itself in six, and in two of those positions other moves held (journal
-``bench/journal/review_quality.md``, 7 December 2026).  So the
-review checks every move for a win it let through and names a move that holds where one
-does (``review.Review._hold``), and the drills of "Learn from your mistakes" ask it of a
-move tried (``answer``).
+``bench/journal/review_quality.md``, 7 December 2026).  So the review checks every move
+for a win it let through and names a move that holds where one does
+(``review.Review._hold``), and the drills of "Learn from your mistakes" ask it of a move
+tried (``answer``).
 
-The win in two is looked for only in games of two sides (``forces_win`` reads a game
-where turns alternate); with three or four, a move is judged by a win at once alone.
+The win in two is looked for only in games of two players (``forces_win`` reads a game
+where two turns alternate); with three or four, teams included, a move is judged by a
+win at once alone.
 """
 
 from __future__ import annotations
