@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
 from ...ai.facts import facts
-from ...ai.review import BUDGET, Analysis, reason, unconfirmed
+from ...ai.review import BUDGET, LET_THROUGH, Analysis, reason, unconfirmed
 from ...game import Game
 from ...notation import Move
 from ..front.keys import REVIEW_STEPS
@@ -224,9 +224,10 @@ class ReviewState:
         return Analysis(BUDGET, self.plies).better(ply)
 
     def drills(self, people: Sequence[str]) -> list[Drill]:
-        """The positions where a move of ``people`` was marked a mistake or a blunder and
-        a better move is named, for the puzzle board ("Learn from your mistakes"), in the
-        game's order.  A player with none has instead those of their costliest moves
+        """The positions where a move of ``people`` was marked a mistake or a blunder, or
+        marked at all for a win it let through (``_let_through``), and a better move is
+        named, for the puzzle board ("Learn from your mistakes"), in the game's order.  A
+        player with none has instead those of their costliest moves
         (``panel.costliest``) that were marked an inaccuracy: a tenth of the chance of
         winning, a move worth finding (the rollouts, where they looked, agree it was
         worse); a move found a few points better is no puzzle, as many moves are about as
@@ -237,7 +238,7 @@ class ReviewState:
         chosen = [
             entry
             for entry in judged
-            if entry.judgement in ("mistake", "blunder")
+            if (entry.judgement in ("mistake", "blunder") or _let_through(entry))
             and entry.mover in mine
             and _drillable(entry)
         ]
@@ -301,12 +302,24 @@ class ReviewState:
         }
 
     def drills_are_costly(self, found: Sequence[Drill]) -> bool:
-        """Whether none of ``found`` (``drills``) was a mistake: only costliest moves."""
-        marks = self.marks()
-        return all(marks.get(drill.ply) not in ("mistake", "blunder") for drill in found)
+        """Whether none of ``found`` (``drills``) was a mistake, nor a win let through:
+        only costliest moves."""
+        judged = {entry.ply: entry for entry in self.judged()}
+        return not any(
+            entry.judgement in ("mistake", "blunder") or _let_through(entry)
+            for drill in found
+            if (entry := judged.get(drill.ply)) is not None
+        )
 
     def first_mistake(self) -> int | None:
         return next((p.ply for p in self.points() if p.mark), None)
+
+
+def _let_through(entry: Judged) -> bool:
+    """Whether ``entry`` is marked, whatever its grade, for a win it let through where a
+    move would have held (``Review._hold``): a drill with a sure answer, even for a
+    player so far behind that it is graded an inaccuracy."""
+    return entry.judgement is not None and (entry.reason or {}).get("code") in LET_THROUGH
 
 
 def _drillable(entry: Judged) -> bool:

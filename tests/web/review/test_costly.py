@@ -380,6 +380,18 @@ def test_without_a_mistake_the_drills_are_the_costliest_inaccuracies() -> None:
     state.plies[red[0]].update(label="mistake", loss=0.25)
     assert [d.ply for d in state.drills(["r"])] == [red[0]]
     assert not state.drills_are_costly(state.drills(["r"]))
+    # A win let through, graded an inaccuracy (the player was far behind already): a
+    # drill all the same, with a sure answer, as a mistake is (the costliest
+    # inaccuracies are then left out).
+    state.plies[red[0]].update(label=None, loss=0.04, reason=None)
+    state.plies[red[2]].update(
+        label="inaccuracy",
+        loss=0.01,
+        better=str(state.plies[red[2] - 1]["best"]),
+        reason={"code": "allows_forced_win", "move": "a1-b2", "colour": "y"},
+    )
+    assert [d.ply for d in state.drills(["r"])] == [red[2]]
+    assert not state.drills_are_costly(state.drills(["r"]))
 
 
 def test_line_words_are_unchanged_by_the_costliest() -> None:
