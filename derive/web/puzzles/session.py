@@ -111,13 +111,13 @@ class PuzzleBoard(LessonBoard):
     """On a drill of the player's own mistakes: the engine's judge of a move the review
     did not name (``ai.answer``), since a position often has more than one good move."""
     answer: Answer | None = None
-    """What the judge said of the last move off the solution (``None``: none asked)."""
+    """What the judge said of the move just checked, if it was off the solution (``None``:
+    none asked; set again at every move checked, ``_check``)."""
     tried: str = ""
     """That move."""
 
     def reset(self) -> None:
         super().reset()
-        self.answer = None
         # The solver's rive at the bottom, as a player sees their own side at a table (and
         # as lichess turns a puzzle to the side to move): a third of the puzzles, and the
         # mistakes of whoever played Yellow, are Yellow's to solve. A Learn page's boards

@@ -238,7 +238,10 @@ class ReviewState:
         chosen = [
             entry
             for entry in judged
-            if (entry.judgement in ("mistake", "blunder") or _let_through(entry))
+            if (
+                entry.judgement in ("mistake", "blunder")
+                or _let_through(entry.judgement, entry.reason)
+            )
             and entry.mover in mine
             and _drillable(entry)
         ]
@@ -304,22 +307,23 @@ class ReviewState:
     def drills_are_costly(self, found: Sequence[Drill]) -> bool:
         """Whether none of ``found`` (``drills``) was a mistake, nor a win let through:
         only costliest moves."""
-        judged = {entry.ply: entry for entry in self.judged()}
+        marks, plies = self.marks(), self.plies
         return not any(
-            entry.judgement in ("mistake", "blunder") or _let_through(entry)
+            marks.get(drill.ply) in ("mistake", "blunder")
+            or _let_through(marks.get(drill.ply), plies[drill.ply].get("reason"))
             for drill in found
-            if (entry := judged.get(drill.ply)) is not None
+            if 0 < drill.ply < len(plies)
         )
 
     def first_mistake(self) -> int | None:
         return next((p.ply for p in self.points() if p.mark), None)
 
 
-def _let_through(entry: Judged) -> bool:
-    """Whether ``entry`` is marked, whatever its grade, for a win it let through where a
-    move would have held (``Review._hold``): a drill with a sure answer, even for a
-    player so far behind that it is graded an inaccuracy."""
-    return entry.judgement is not None and (entry.reason or {}).get("code") in LET_THROUGH
+def _let_through(judgement: str | None, reason: Mapping[str, Any] | None) -> bool:
+    """Whether a move so judged is marked, whatever its grade, for a win it let through
+    where a move would have held (``Review._hold``): a drill with a sure answer, even for
+    a player so far behind that it is graded an inaccuracy."""
+    return judgement is not None and (reason or {}).get("code") in LET_THROUGH
 
 
 def _drillable(entry: Judged) -> bool:
