@@ -186,7 +186,8 @@ def _has_win(game: Game, side: str) -> bool:
     return any(_wins_at_once(game, m, side) for m in _candidates(game))
 
 
-def _replies(game: Game) -> Iterator[Move]:
+def replies(game: Game) -> Iterator[Move]:
+    """Every move of the player to move as it may be played: a re-roll once per result."""
     for move in game.legal_moves():
         yield from _results(move)
 
@@ -204,7 +205,7 @@ def forces_win(game: Game, move: Move, side: str) -> bool:
                 continue
             if game.seating.team_of(game.to_move) == side:
                 return False  # only two-sided alternation is a puzzle here
-            for reply in _replies(game):
+            for reply in replies(game):
                 game.push(reply)
                 try:
                     if game.outcome is not None:
@@ -226,7 +227,7 @@ def stubborn_reply(game: Game, move: Move, side: str) -> Move | None:
     game.push(move)
     try:
         best: tuple[int, Move] | None = None
-        for reply in _replies(game):
+        for reply in replies(game):
             game.push(reply)
             # A reply that ends the game (a capture completing the solver's chain)
             # leaves nothing to answer: not one to show.

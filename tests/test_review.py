@@ -10,6 +10,7 @@ from typing import Any, cast
 import pytest
 
 from derive import Game
+from derive.ai import review as review_module
 from derive.ai.evaluate import evaluate
 from derive.ai.facts import facts
 from derive.ai.review import (
@@ -33,7 +34,7 @@ from derive.ai.review import (
     weighed,
     win_chance,
 )
-from derive.ai.threat import IN_TWO, danger, level
+from derive.ai.threat import IN_TWO, danger, lets_in_three, level, lost
 from derive.arena import Player
 from derive.notation import Move
 from tests.helpers import random_game
@@ -760,3 +761,99 @@ def test_a_win_let_through_that_the_searches_missed_is_marked_by_how_lost_the_mo
     assert danger(before, Move.parse(analysis.better(1) or "")) is None
     # The winner's moves, which let nothing through, are left as the passes said.
     assert all("hold" not in e for e in analysis.plies[2:])
+
+
+IN_THREE = (
+    "r1a1,r1c1,r1g1,r1i1,y4f4,y3g5,r4i7,y2h8,y4c9,r3g9,y1d10,y1f10,r2h10 y ry L2",
+    "f10-e9",
+    "i7xh8",
+    "e9-d8",
+)
+"""Seed 4019, game 5 (held out, ply 63): Yellow's f10-e9 lets no win in two through, but
+after Red's i7xh8 every answer of Yellow's does; the other moves hold.  No pass marked
+the move."""
+SEARCHES_DO_NOT_HOLD = (
+    "y3h4,y2g5,r4d6,r2c9,y1b10,r1d10,y6f10,y1h10,y5j10 y ry L2",
+    "j10+",
+    "d6-c7",
+    "j10?5",
+)
+"""Game 9 (ply 84): after Yellow's j10+ and Red's d6-c7, Yellow is lost; of the moves
+that hold, b10-d8 and f10-e9, neither is the searches' choice."""
+
+
+def _three_named(before: Game, move: str) -> bool:
+    """Whether ``move`` from ``before`` lets no win through, at once, in two or in three."""
+    named = Move.parse(move)
+    if danger(before, named) is not None:
+        return False
+    return _run(lets_in_three(before, named)) is None
+
+
+def _run(work: Any) -> Any:
+    while True:
+        try:
+            next(work)
+        except StopIteration as stop:
+            return stop.value
+
+
+@pytest.mark.parametrize("line", [IN_THREE, SEARCHES_DO_NOT_HOLD])
+def test_a_win_in_three_played_after_a_move_marks_it_and_names_a_move_that_holds(
+    line: tuple[str, ...],
+) -> None:
+    game = _played(*line)
+    before, there = Game.from_position(line[0]), _played(*line[:3])
+    assert level(danger(before, Move.parse(line[1]))) == 0  # no win in two let through
+    assert _run(lost(there, Move.parse(line[3]))) is True
+    assert _run(lets_in_three(before, Move.parse(line[1]))) == line[2]
+    analysis = Review(game, deep=0, rollouts=0, like=False).finish()  # the check alone
+    entry = analysis.plies[1]
+    assert entry["hold"]["held"] == 1
+    assert entry["reason"]["code"] == "allows_forced_win"
+    assert entry["reason"]["move"] == line[2] and entry["reason"]["colour"] == "r"
+    assert entry["label"] == _severer_of(entry["hold"]["label"], analysis.plies[0]["chances"]["y"])
+    better = analysis.better(1)
+    assert better is not None and better != line[1] and _three_named(before, better)
+    # Red's moves, after which Yellow could not hold, are not looked at for it.
+    assert all("hold" not in e for e in analysis.plies[2:])
+
+
+def _severer_of(label: str | None, chance: float) -> str:
+    grades = ("inaccuracy", "mistake", "blunder")
+    let = let_mark(chance, 2)
+    return let if label is None else max(label, let, key=grades.index)
+
+
+def test_the_check_for_a_win_in_three_is_given_up_past_its_steps_and_a_stop_repeats_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = _played(*IN_THREE)
+
+    def light(resume: Analysis | None = None) -> Review:  # the check is what is tested
+        return Review(game, deep=0, rollouts=0, like=False, resume=resume)
+
+    whole = light().finish()
+    review = light()
+    while review.stage != "holds":
+        review.step()
+    for _ in range(30):  # into the check of ply 1's win in three
+        review.step()
+    stopped = review.analysis()
+    assert "hold" not in stopped.plies[1] and not stopped.complete
+    assert light(stopped).finish() == whole
+    # Kept before the check for a win in three (version 6): resumed for the check alone.
+    old = copy.deepcopy(whole.to_data())
+    old["version"] = 6
+    kept = old["plies"][1]
+    kept["label"], kept["reason"] = kept["hold"]["label"], kept["hold"]["reason"]
+    kept["better"] = kept["hold"]["better"]
+    del kept["hold"]
+    read = Analysis.from_data(old, game)
+    assert not read.complete and read.plies[1]["reason"] is None
+    assert light(read).finish() == whole
+    monkeypatch.setattr(review_module, "THREE_STEPS", 5)
+    short = light().finish()
+    assert short.complete and "hold" not in short.plies[1]
+    assert "hold" in whole.plies[1]
+    assert short.plies[1]["label"] == whole.plies[1]["hold"]["label"]

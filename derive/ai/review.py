@@ -92,9 +92,12 @@ through and another move let less through, the move is marked for it (``allows_w
 ``allows_forced_win``), whatever the searches said, by how lost its mover was before it
 (``LET_LINES``, lichess's marks for a mate let through), and the better move named is one
 that lets least through (the searches' own if it is one, else the best of them by the
-review's search).  A win missed keeps its own reason.  ``"hold"`` keeps what the passes
-said of a move it changed and how many moves held.  Analyses kept before this check
-(version 5 and older) are resumed once, for it alone.
+review's search).  A move that let none through in two, after which the other side
+played a win in three (every answer then let one through in two), is marked the same way
+where another move holds against all three (``Review._three``).  A win missed keeps its
+own reason.  ``"hold"`` keeps what the passes said of a move it changed and how many
+moves held.  Analyses kept before this check (version 6 and older) are resumed once, for
+it alone.
 
 A search sees two or three plies.  When the search of position ``k + 1`` proves a win
 for the side that moved into it (a forced win its search of position ``k`` missed),
@@ -149,7 +152,7 @@ import math
 import random
 import statistics
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Generator, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
@@ -163,10 +166,10 @@ from .facts import Fact, die, facts
 from .levels import Level, level_spec
 from .mcts import shares
 from .search import Search
-from .threat import AT_ONCE, Threat, danger, level
+from .threat import AT_ONCE, danger, lets_in_three, level, lost
 
 FORMAT: Final = "derive-analysis"
-VERSION: Final = 6
+VERSION: Final = 7
 """2: each side's own chance with three or four sides (``many_chances``).  A version-1
 analysis of such a game is read as none, and the game reviewed again: its figures
 were another curve's, and a resumed review would judge across the two.
@@ -184,7 +187,11 @@ would otherwise go on telling its player the false sentence.
 
 5: a marked move that let a win through is a blunder, whatever it cost (``settled``).
 An older analysis is read with its marks so raised: each kept move has its cost and its
-reason, all the rule needs."""
+reason, all the rule needs.
+
+6: every move checked for a win let through at once or in two (``Review._hold``); 7: and
+for a win in three played after it (``Review._three``).  An older analysis is resumed
+once, for the check alone."""
 
 BUDGET: Final = 600
 """Nodes per searched position.  CPython searches 12,000-15,000 nodes/s on an L2
@@ -569,9 +576,9 @@ class Analysis:
             for entry in analysis.plies:
                 if "label" in entry:
                     entry["label"] = settled(entry["label"], entry.get("reason"))
-        if version < 6 and analysis.plies:
-            # Kept before the better moves of wins let through were checked (``_hold``):
-            # resumed once, for that check alone.
+        if version < 7 and analysis.plies:
+            # Kept before every move was checked for a win let through (``_hold``), or
+            # for one in three (``_three``): resumed once, for that check alone.
             analysis.plies[-1].pop("settled", None)
         return analysis
 
@@ -898,19 +905,20 @@ def _loss(best: Searched, move: Move, played: float, mover: str) -> float:
     return round(min(loss, 1.0), 4)
 
 
-@dataclass
-class _Work:
-    """The check of one move for a win let through, a step at a time: the win it let
-    through, the other moves still to try, how far each tried lets a win through, then
-    the moves that let least through (``fewest``; ``held``: how many let less through
-    than the move played) and the mover's chance after each searched so far."""
+THREE_STEPS: Final = 400
+"""Steps (``threat`` checks and searches) the check of a move for a win in three may
+take before it is given up, the move left as it was (``Review._three``)."""
 
-    found: Threat
-    todo: list[Move]
-    levels: list[tuple[Move, int]] = field(default_factory=list)
-    fewest: list[Move] | None = None
-    held: int = 0
-    chances: list[float] = field(default_factory=list)
+
+def _capped(work: Generator[None, None, None], steps: int) -> Generator[None, None, None]:
+    """``work``, a step at a time, given up after ``steps`` steps."""
+    for _ in range(steps):
+        try:
+            next(work)
+        except StopIteration:
+            return
+        yield
+    work.close()
 
 
 class Review:
@@ -985,7 +993,7 @@ class Review:
         """The moves still to check for a win let through (``_hold``), once the costs are
         done."""
         self._holds_done = 0
-        self._work: _Work | None = None
+        self._work: Generator[None, None, None] | None = None
         """The check of a move under way (``_hold``)."""
         self._plies: list[dict[str, Any]] = []
         if resume is not None:
@@ -1346,11 +1354,23 @@ class Review:
         return self._holding
 
     def _hold(self, k: int) -> None:
+        """A step of the check of move ``k`` (``_check``)."""
+        if self._work is None:
+            self._work = self._check(k)
+        try:
+            next(self._work)
+        except StopIteration:
+            self._work = None
+            self._held(k)
+
+    def _check(self, k: int) -> Generator[None, None, None]:
         """Check move ``k`` for a win it let the other side through, exactly: at once,
         or in two whatever the mover answers (``threat``).  Where it let one through and
         another move let less through, the move is marked for it, whatever the searches
         said (``LET_LINES``), and the better move named is one that lets least through,
         the searches' own if it is one, else the best of them by the review's search.
+        A move that let none through in two is checked for a win in three where the
+        other side played one (``_three``).
 
         The searches do not see a win in two.  On seed 4020's ten held-out L2
         ``easy``-``medium`` games, the better move named for the loser's seven marks
@@ -1360,48 +1380,83 @@ class Review:
         the mover lost already (journal ``bench/journal/review_quality.md``, 7 December
         2026).  The check costs 0.1-2.3 s of CPython an L2 game, up to 5 s an L3
         one (every move's threat, and every alternative's where one was let through), a
-        step at a time: one move's threat, or one search.  ``"hold"`` keeps what the
-        passes said of a move it changed, and how many moves held."""
-        work = self._work
-        if work is None:
-            before = self._positions[k - 1]
-            played = self._moves[k - 1]
-            found = danger(before, played)
-            if found is None or (self._plies[k]["reason"] or {}).get("code") == "misses_win":
-                self._held(k)  # a win missed says more than the win it let through
-                return
-            others = [m for m in before.legal_moves() if m.kind != REROLL and m != played]
-            self._work = _Work(found, others)
-        elif work.todo:  # one move's threat a step
-            move = work.todo.pop(0)
-            work.levels.append((move, level(danger(self._positions[k - 1], move))))
-        elif work.fewest is None:
-            held = [(m, d) for m, d in work.levels if d < work.found.danger]
-            if not held:
-                self._work = None
-                self._held(k)
-                return
-            least = min(d for _, d in held)
-            work.held = len(held)
-            work.fewest = [m for m, d in held if d == least]
-            named = self._alternative(k)
-            choice = Move.parse(named).unresolved if named is not None else None
-            if choice in work.fewest:
-                self._work = None
-                self._name(k, choice, work.found, work.held)
-        else:  # the best of them by the review's search, one search a step
-            after = self._positions[k - 1].copy()
-            after.push(work.fewest[len(work.chances)])
-            mover = self._plies[k]["mover"]
-            work.chances.append(search_position(after, self.budget).chances[mover])
-            if len(work.chances) == len(work.fewest):
-                self._work = None
-                best = work.fewest[work.chances.index(max(work.chances))]  # first of equals
-                self._name(k, best, work.found, work.held)
+        step at a time (``yield``): one move's threat, or one search.  ``"hold"`` keeps
+        what the passes said of a move it changed, and how many moves held."""
+        if (self._plies[k]["reason"] or {}).get("code") == "misses_win":
+            return  # a win missed says more than the win it let through
+        before = self._positions[k - 1]
+        played = self._moves[k - 1]
+        found = danger(before, played)
+        yield
+        if found is None:
+            yield from _capped(self._three(k), THREE_STEPS)
+            return
+        levels: list[tuple[Move, int]] = []
+        for move in before.legal_moves():
+            if move.kind != REROLL and move != played:
+                levels.append((move, level(danger(before, move))))
+                yield
+        held = [(m, d) for m, d in levels if d < found.danger]
+        if not held:
+            return
+        least = min(d for _, d in held)
+        fewest = [m for m, d in held if d == least]
+        named = self._alternative(k)
+        choice = Move.parse(named).unresolved if named is not None else None
+        code = "allows_win" if found.danger == AT_ONCE else "allows_forced_win"
+        if choice in fewest:
+            self._name(k, choice, (code, found.move, found.colour), len(held))
+            return
+        mover = self._plies[k]["mover"]
+        chances = []
+        for move in fewest:  # the best of them by the review's search
+            after = before.copy()
+            after.push(move)
+            chances.append(search_position(after, self.budget).chances[mover])
+            yield
+        best = fewest[chances.index(max(chances))]  # first of equals
+        self._name(k, best, (code, found.move, found.colour), len(held))
 
-    def _name(self, k: int, better: Move, found: Threat, held: int) -> None:
-        """Mark move ``k`` for the win ``found`` it let through, ``held`` moves letting
-        less through, ``better`` the one named; move ``k`` is checked."""
+    def _three(self, k: int) -> Generator[None, None, None]:
+        """Move ``k``, which let no win in two through, checked for the win in three the
+        other side played at once after it (``threat.lost``, a game of two colours).
+        If it let one through, the move named is the first that lets none through (no
+        win at once, in two or in three): the searches' better move, else the others by
+        the review's search of each, best first; ``"held"`` counts the one found."""
+        before = self._positions[k - 1]
+        if len(before.seating.colours) != 2 or k >= len(self._moves):
+            return
+        reply, there = self._moves[k], self._positions[k + 1]
+        if reply.kind == REROLL or there.is_over or there.to_move != before.to_move:
+            return
+        answer = self._moves[k + 1] if k + 1 < len(self._moves) else None
+        if not (yield from lost(there, answer)):
+            return
+        played, mover = self._moves[k - 1], self._plies[k]["mover"]
+        let = ("allows_forced_win", str(reply), self._positions[k].to_move)
+        named = self._alternative(k)
+        first = Move.parse(named).unresolved if named is not None else None
+        if first is not None and first.kind != REROLL and danger(before, first) is None:
+            yield
+            if (yield from lets_in_three(before, first)) is None:
+                self._name(k, first, let, 1)
+                return
+        chances: dict[Move, float] = {}
+        for move in before.legal_moves():
+            if move.kind != REROLL and move not in (played, first) and danger(before, move) is None:
+                after = before.copy()
+                after.push(move)
+                chances[move] = search_position(after, self.budget).chances[mover]
+                yield
+        for move in sorted(chances, key=lambda m: -chances[m]):
+            if (yield from lets_in_three(before, move)) is None:
+                self._name(k, move, let, 1)
+                return
+
+    def _name(self, k: int, better: Move, let: tuple[str, str, str], held: int) -> None:
+        """Mark move ``k`` for the win it let through, ``let``: the reason's code, the
+        other side's winning move (at once, or the first of a forced win) and colour;
+        ``held`` moves letting less through, ``better`` the one named."""
         entry = self._plies[k]
         entry["hold"] = {
             "better": self._alternative(k),
@@ -1409,8 +1464,8 @@ class Review:
             "reason": entry["reason"],
             "held": held,
         }
-        code = "allows_win" if found.danger == AT_ONCE else "allows_forced_win"
-        reason: dict[str, Any] = {"code": code, "move": found.move, "colour": found.colour}
+        code, move, colour = let
+        reason: dict[str, Any] = {"code": code, "move": move, "colour": colour}
         does = _does(self._positions[k - 1], better)
         if does is not None:
             reason["does"] = does
@@ -1419,7 +1474,6 @@ class Review:
         entry["label"] = _severer(entry["label"], let_mark(chance, self._sides))
         entry["reason"], entry["better"] = reason, str(better)
         self._changed = min(self._changed, k)
-        self._held(k)
 
     def _held(self, k: int) -> None:
         assert self._holding is not None and self._holding[0] == k

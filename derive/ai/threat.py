@@ -15,16 +15,28 @@ tried (``answer``).
 The win in two is looked for only in games of two players (``forces_win`` reads a game
 where two turns alternate); with three or four, teams included, a move is judged by a
 win at once alone.
+
+A win in three is looked for where one was played (``lost``, ``lets_in_three``): the
+other side's reply left the player ``lost`` (every move of theirs lets a win at once or
+in two through), so the player's move before it let a win in three through.  Of the
+decisive held-out games whose loser no mark named (three of seed 4019's twelve L2
+``easy``-``medium`` games, four of seed 4020's ``medium``-``hard`` ones), four had such a
+move of the loser's, and in three of them another move held (journal, 7 December 2026).
+Looking for it after every move would cost every reply of the other side times every
+answer; where it was played it costs one check of the answer played (which most often
+holds) a move.  These two are generators: each ``threat`` they make is a step
+(``yield``), so that the review can stop between any two.
 """
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from dataclasses import dataclass
 from typing import Final
 
 from ..game import Game
 from ..notation import REROLL, Move
-from ..puzzles import forces_win, winning_moves
+from ..puzzles import forces_win, replies, winning_moves
 
 AT_ONCE: Final = 2
 IN_TWO: Final = 1
@@ -85,4 +97,65 @@ def holding(before: Game, than: int) -> list[Move]:
     return [move for move, found in levels(before) if found < than]
 
 
-__all__ = ["AT_ONCE", "IN_TWO", "Threat", "danger", "holding", "level", "levels", "threat"]
+def lost(here: Game, first: Move | None = None) -> Generator[None, None, bool]:
+    """Whether the player to move at ``here`` (a game of two colours) is lost by force:
+    every move of theirs, each result of a re-roll counted as a move, lets the other
+    side a win at once or in two through, or ends the game as the other side's win.
+    ``first``: the move to try first (the one played, which most often holds).  A
+    step for each move tried."""
+    mover = here.to_move
+    side = here.seating.team_of(mover)
+    order = list(replies(here))
+    if first is not None and first in order:
+        order.remove(first)
+        order.insert(0, first)
+    for move in order:
+        after = here.copy()
+        after.push(move)
+        if after.is_over:
+            held = after.winner is None or after.winner == side
+        else:
+            held = threat(after, mover) is None
+        yield
+        if held:
+            return False
+    return True
+
+
+def lets_in_three(before: Game, move: Move) -> Generator[None, None, str | None]:
+    """The other side's move, not a re-roll, after which the player who plays ``move``
+    (a plain move from ``before``, a game of two colours) is ``lost``: the first move of
+    a win in three that ``move`` lets through; ``None`` if it lets none through (nor
+    one at once, which ``danger`` tells first and cheaper)."""
+    mover = before.to_move
+    after = before.copy()
+    after.push(move)
+    if after.is_over or len(before.seating.colours) != 2:
+        return None
+    other = after.seating.team_of(after.to_move)
+    for reply in after.legal_moves():
+        if reply.kind == REROLL:
+            continue
+        there = after.copy()
+        there.push(reply)
+        if there.is_over:
+            if there.winner == other:
+                return str(reply)
+            continue
+        if there.to_move == mover and (yield from lost(there)):
+            return str(reply)
+    return None
+
+
+__all__ = [
+    "AT_ONCE",
+    "IN_TWO",
+    "Threat",
+    "danger",
+    "holding",
+    "lets_in_three",
+    "level",
+    "levels",
+    "lost",
+    "threat",
+]
