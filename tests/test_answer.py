@@ -75,3 +75,19 @@ def test_a_link_that_names_a_re_roll_is_judged_by_its_six_results() -> None:
     judge = Judge(TWIN, "i3?", "i3-")
     assert judge.answer("i3?5").verdict == "named" and judge.answer("i3-").verdict == "played"
     assert judge.answer("i3-h4").verdict in ("as_good", "weaker")
+
+
+IN_THREE = "y3h4,y2g5,r4d6,r2c9,y1b10,r1d10,y6f10,y1h10,y5j10 y ry L2"
+"""Seed 4019, game 9 (held out): Yellow's j10+ let Red win in three with d6-c7, after
+which every answer of Yellow's lets a win in two through; the review named b10-d8, one
+of the two moves that hold, where its search had chosen g5-i3, which does not."""
+
+
+def test_where_the_move_played_let_a_win_in_three_through_a_try_that_does_too_is_wrong() -> None:
+    judge = Judge(IN_THREE, "b10-d8", "j10+")
+    answer = judge.answer("g5-i3")
+    assert answer.verdict == "lets_forced" and (answer.reply, answer.colour) == ("d6-c7", "r")
+    assert not answer.right
+    assert judge.answer("f10-e9").right  # the other move that holds
+    # A position where the move played let none in three through asks nothing more.
+    assert Judge(HOLDS, "e3-f2", "d4-c5")._in_three() is None

@@ -34,7 +34,7 @@ from derive.ai.review import (
     weighed,
     win_chance,
 )
-from derive.ai.threat import IN_TWO, danger, lets_in_three, level, lost
+from derive.ai.threat import IN_TWO, danger, lets_in_three, level, lost, within
 from derive.arena import Player
 from derive.notation import Move
 from tests.helpers import random_game
@@ -787,15 +787,7 @@ def _three_named(before: Game, move: str) -> bool:
     named = Move.parse(move)
     if danger(before, named) is not None:
         return False
-    return _run(lets_in_three(before, named)) is None
-
-
-def _run(work: Any) -> Any:
-    while True:
-        try:
-            next(work)
-        except StopIteration as stop:
-            return stop.value
+    return within(lets_in_three(before, named), 10_000) is None
 
 
 @pytest.mark.parametrize("line", [IN_THREE, SEARCHES_DO_NOT_HOLD])
@@ -805,8 +797,8 @@ def test_a_win_in_three_played_after_a_move_marks_it_and_names_a_move_that_holds
     game = _played(*line)
     before, there = Game.from_position(line[0]), _played(*line[:3])
     assert level(danger(before, Move.parse(line[1]))) == 0  # no win in two let through
-    assert _run(lost(there, Move.parse(line[3]))) is True
-    assert _run(lets_in_three(before, Move.parse(line[1]))) == line[2]
+    assert within(lost(there, Move.parse(line[3])), 10_000) is True
+    assert within(lets_in_three(before, Move.parse(line[1])), 10_000) == line[2]
     analysis = Review(game, deep=0, rollouts=0, like=False).finish()  # the check alone
     entry = analysis.plies[1]
     assert entry["hold"]["held"] == 1

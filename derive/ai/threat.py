@@ -32,11 +32,13 @@ from __future__ import annotations
 
 from collections.abc import Generator
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, TypeVar, cast
 
 from ..game import Game
 from ..notation import REROLL, Move
 from ..puzzles import forces_win, replies, winning_moves
+
+T = TypeVar("T")
 
 AT_ONCE: Final = 2
 IN_TWO: Final = 1
@@ -122,18 +124,23 @@ def lost(here: Game, first: Move | None = None) -> Generator[None, None, bool]:
     return True
 
 
-def lets_in_three(before: Game, move: Move) -> Generator[None, None, str | None]:
+def lets_in_three(
+    before: Game, move: Move, first: str | None = None
+) -> Generator[None, None, str | None]:
     """The other side's move, not a re-roll, after which the player who plays ``move``
     (a plain move from ``before``, a game of two colours) is ``lost``: the first move of
     a win in three that ``move`` lets through; ``None`` if it lets none through (nor
-    one at once, which ``danger`` tells first and cheaper)."""
+    one at once, which ``danger`` tells first and cheaper).  ``first``: their move to
+    try first (one known to win in three after another move)."""
     mover = before.to_move
     after = before.copy()
     after.push(move)
     if after.is_over or len(before.seating.colours) != 2:
         return None
     other = after.seating.team_of(after.to_move)
-    for reply in after.legal_moves():
+    order = list(after.legal_moves())
+    ahead = [m for m in order if str(m) == first]
+    for reply in ahead + [m for m in order if m not in ahead]:
         if reply.kind == REROLL:
             continue
         there = after.copy()
@@ -147,10 +154,23 @@ def lets_in_three(before: Game, move: Move) -> Generator[None, None, str | None]
     return None
 
 
+def within(work: Generator[None, None, T], steps: int) -> T | None:
+    """The value of a check (``lost``, ``lets_in_three``) run in one go; ``None`` if it
+    is not done within ``steps`` steps."""
+    for _ in range(steps + 1):
+        try:
+            next(work)
+        except StopIteration as stop:
+            return cast(T, stop.value)
+    work.close()
+    return None
+
+
 __all__ = [
     "AT_ONCE",
     "IN_TWO",
     "Threat",
+    "within",
     "danger",
     "holding",
     "lets_in_three",
