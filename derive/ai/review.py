@@ -1378,10 +1378,11 @@ class Review:
         in two of those positions), and in two decisive games the loser's move that
         let the win through was not marked at all: the search, at its horizon, thought
         the mover lost already (journal ``bench/journal/review_quality.md``, 7 December
-        2026).  The check costs 0.1-2.3 s of CPython an L2 game, up to 5 s an L3
-        one (every move's threat, and every alternative's where one was let through), a
-        step at a time (``yield``): one move's threat, or one search.  ``"hold"`` keeps
-        what the passes said of a move it changed, and how many moves held."""
+        2026).  The check costs 0.1-4 s of CPython an L2 game, up to 5 s an L3 one
+        (every move's threat, every alternative's where one was let through, and the
+        win in three's), a step at a time (``yield``): one move's threat, or one search.
+        ``"hold"`` keeps what the passes said of a move it changed, and how many moves
+        held."""
         if (self._plies[k]["reason"] or {}).get("code") == "misses_win":
             return  # a win missed says more than the win it let through
         before = self._positions[k - 1]
@@ -1443,11 +1444,13 @@ class Review:
                 return
         chances: dict[Move, float] = {}
         for move in before.legal_moves():
-            if move.kind != REROLL and move not in (played, first) and danger(before, move) is None:
+            if move.kind == REROLL or move in (played, first):
+                continue
+            if danger(before, move) is None:
                 after = before.copy()
                 after.push(move)
                 chances[move] = search_position(after, self.budget).chances[mover]
-                yield
+            yield
         for move in sorted(chances, key=lambda m: -chances[m]):
             if (yield from lets_in_three(before, move)) is None:
                 self._name(k, move, let, 1)

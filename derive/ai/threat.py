@@ -170,7 +170,6 @@ __all__ = [
     "AT_ONCE",
     "IN_TWO",
     "Threat",
-    "within",
     "danger",
     "holding",
     "lets_in_three",
@@ -178,4 +177,5 @@ __all__ = [
     "levels",
     "lost",
     "threat",
+    "within",
 ]
