@@ -31,6 +31,7 @@ from derive.ai.review import (
     search_position,
     settled,
     swing,
+    turn,
     weighed,
     win_chance,
 )
@@ -263,10 +264,28 @@ def test_the_turning_point_is_a_move_the_list_shows() -> None:
             assert (ply is None) == (not listed)
             if ply is not None:
                 assert ply in listed
-                assert swing(analysis.plies[ply]) == max(swing(analysis.plies[k]) for k in listed)
+                assert turn(analysis.plies[ply]) == max(turn(analysis.plies[k]) for k in listed)
         # Unjudged moves lose a little too, but never make the turning point.
         quiet = [e for e in analysis.plies if "mover" in e and not e["label"]]
         assert all(swing(e) == 0 for e in quiet if e["luck_label"] != "unlucky")
+
+
+def test_a_win_let_through_is_the_turning_point_over_a_larger_estimated_fall() -> None:
+    game = _played(*IN_THREE)
+    analysis = Review(game, deep=0, rollouts=0, like=False).finish()
+    blunder = analysis.plies[1]
+    assert blunder["label"] == "blunder" and blunder["reason"]["code"] == "allows_forced_win"
+    # An earlier inaccuracy that the searches said cost more (as at move 35 of the game).
+    earlier = copy.deepcopy(analysis.plies)
+    fall = dict(earlier[1], loss=round(blunder["loss"] + 0.12, 4), label="inaccuracy")
+    fall["reason"] = None
+    plies = [earlier[0], fall, *earlier[1:]]
+    for k, entry in enumerate(plies):
+        entry["ply"] = k
+    made = Analysis(analysis.budget, plies)
+    assert swing(made.plies[1]) > swing(made.plies[2])
+    assert made.summary()["y"]["turning_point"] == 2 and made.turning_point() == 2
+    assert turn(made.plies[2]) > turn(made.plies[1])
 
 
 def test_round_trip_through_data_and_record() -> None:

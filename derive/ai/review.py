@@ -620,9 +620,11 @@ class Analysis:
     def summary(self) -> dict[str, dict[str, Any]]:
         """Per side: how many moves of each label, how many lucky and unlucky rolls, and
         the turning point: the ply of the listed move (a judged one or an unlucky roll)
-        that cost its mover most (``swing``), ``None`` if none cost anything."""
+        that turned its mover's game most (``turn``: the severest, then the costliest),
+        ``None`` if none is listed."""
         result: dict[str, dict[str, Any]] = {}
-        worst: dict[str, float] = {}
+        worst: dict[str, tuple[int, float]] = {}
+        sides = len(self.plies[0]["chances"]) if self.plies else 2
         for entry in self.plies:
             if "mover" not in entry:
                 continue
@@ -633,8 +635,8 @@ class Analysis:
             for said in (entry.get("label"), entry.get("luck_label")):
                 if said:
                     side[said] += 1
-            cost = swing(entry)
-            if cost > worst.get(mover, 0.0):
+            cost = turn(entry, sides)
+            if cost > worst.get(mover, (0, 0.0)):
                 worst[mover] = cost
                 side["turning_point"] = entry["ply"]
         return result
@@ -650,11 +652,12 @@ class Analysis:
         return {side: figure for side, figure in found.items() if figure is not None}
 
     def turning_point(self) -> int | None:
-        """The ply of the largest swing in the game, whoever suffered it."""
-        best: tuple[float, int] | None = None
+        """The ply of the move that turned the game most (``turn``), whoever made it."""
+        best: tuple[tuple[int, float], int] | None = None
+        sides = len(self.plies[0]["chances"]) if self.plies else 2
         for entry in self.plies:
-            cost = swing(entry) if "mover" in entry else 0.0
-            if cost > 0 and (best is None or cost > best[0]):
+            cost = turn(entry, sides) if "mover" in entry else (0, 0.0)
+            if cost > (0, 0.0) and (best is None or cost > best[0]):
                 best = (cost, entry["ply"])
         return None if best is None else best[1]
 
@@ -709,6 +712,24 @@ def swing(entry: dict[str, Any]) -> float:
     luck = entry.get("luck")
     by_roll = -float(luck) if entry.get("luck_label") == "unlucky" and luck is not None else 0.0
     return max(by_move, by_roll)
+
+
+_GRADES: Final = {label: rank for rank, (label, _) in enumerate(reversed(THRESHOLDS), 1)}
+
+
+def turn(entry: dict[str, Any], sides: int = 2) -> tuple[int, float]:
+    """How far the move that led to ``entry`` turned its mover's game, as the review
+    tells it, to compare: first its grade, a mark's or the one an unlucky roll's luck
+    would have as a cost (``mark_of``), then its ``swing``.  A mark for a win let
+    through is graded whatever it cost, as certain (``LET_LINES``): so the move that let
+    a forced win through is the turning point of a game it lost, where a larger
+    estimated fall was only an inaccuracy.  On seed 4019's held-out game 5, the turning
+    point by the largest fall was an inaccuracy at move 35 (49% to 38%), where the blunder
+    at move 63 let a forced win through."""
+    by_roll = swing(entry) if entry.get("luck_label") == "unlucky" else 0.0
+    rolled = mark_of(by_roll, sides) if by_roll else None
+    grade = max(_GRADES.get(entry.get("label") or "", 0), _GRADES.get(rolled or "", 0))
+    return grade, swing(entry)
 
 
 def costliest(moves: Iterable[tuple[int, float, str | None]], count: int = COSTLIEST) -> list[int]:

@@ -457,8 +457,8 @@ EN: Final[dict[str, str]] = {
         " the choice to re-roll, over its six results, never by the one it got: that is luck."
         " A cost under 10% is within the review's margin of error: played out many times,"
         " such moves did about as well as the better move. A move that let the other side"
-        " win, at once or in two moves, where another move would have stopped it, is marked"
-        " whatever it cost: that is certain, not estimated."
+        " win, at once or in two moves (in three, when they played it), where another move"
+        " would have stopped it, is marked whatever it cost: that is certain, not estimated."
     ),
     "review.costly.none": "No costly move: each was the best found, to within 1%.",
     "review.cost.you": (
@@ -1087,8 +1087,8 @@ FR: Final[dict[str, str]] = {
         " jamais pour celui obtenu : il relève du hasard. Un coût de moins de 10 % est dans la"
         " marge d’erreur de l’analyse : joués de nombreuses fois, ces coups ont fait à peu près"
         " aussi bien que le meilleur. Un coup qui a laissé l’adversaire gagner, aussitôt ou en"
-        " deux coups, quand un autre coup l’en aurait empêché, est marqué quel que soit son"
-        " coût : c’est certain, pas estimé."
+        " deux coups (en trois, quand il les a joués), quand un autre coup l’en aurait empêché,"
+        " est marqué quel que soit son coût : c’est certain, pas estimé."
     ),
     "review.costly.none": "Aucun coup coûteux : chacun était le meilleur trouvé, à 1 % près.",
     "review.cost.you": (
