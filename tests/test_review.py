@@ -724,7 +724,8 @@ def test_the_better_move_of_a_win_let_through_is_one_that_holds_and_old_reviews_
     assert danger(before, Move.parse(better)) is None
     assert level(danger(before, Move.parse("e3-c5"))) == IN_TWO
     # What the better move does is said of the move now named.
-    assert entry["reason"]["does"] == facts(before, Move.parse(better))
+    holds = {"fact": "holds", "colours": ["y"]}  # said of a move that lets none through
+    assert entry["reason"]["does"] == [*facts(before, Move.parse(better)), holds]
     # Kept before the check (version 5): read as it was, resumed for the check alone.
     old = copy.deepcopy(analysis.to_data())
     old["version"] = 5
@@ -826,6 +827,7 @@ def test_a_win_in_three_played_after_a_move_marks_it_and_names_a_move_that_holds
     assert entry["label"] == _severer_of(entry["hold"]["label"], analysis.plies[0]["chances"]["y"])
     better = analysis.better(1)
     assert better is not None and better != line[1] and _three_named(before, better)
+    assert {"fact": "holds", "colours": ["r"]} in entry["reason"]["does"]
     # Red's moves, after which Yellow could not hold, are not looked at for it.
     assert all("hold" not in e for e in analysis.plies[2:])
 

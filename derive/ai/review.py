@@ -1427,7 +1427,7 @@ class Review:
         choice = Move.parse(named).unresolved if named is not None else None
         code = "allows_win" if found.danger == AT_ONCE else "allows_forced_win"
         if choice in fewest:
-            self._name(k, choice, (code, found.move, found.colour), len(held))
+            self._name(k, choice, (code, found.move, found.colour), len(held), least == 0)
             return
         mover = self._plies[k]["mover"]
         chances = []
@@ -1437,7 +1437,7 @@ class Review:
             chances.append(search_position(after, self.budget).chances[mover])
             yield
         best = fewest[chances.index(max(chances))]  # first of equals
-        self._name(k, best, (code, found.move, found.colour), len(held))
+        self._name(k, best, (code, found.move, found.colour), len(held), least == 0)
 
     def _three(self, k: int) -> Generator[None, None, None]:
         """Move ``k``, which let no win in two through, checked for the win in three the
@@ -1477,10 +1477,15 @@ class Review:
                 self._name(k, move, let, 1)
                 return
 
-    def _name(self, k: int, better: Move, let: tuple[str, str, str], held: int) -> None:
+    def _name(
+        self, k: int, better: Move, let: tuple[str, str, str], held: int, holds: bool = True
+    ) -> None:
         """Mark move ``k`` for the win it let through, ``let``: the reason's code, the
         other side's winning move (at once, or the first of a forced win) and colour;
-        ``held`` moves letting less through, ``better`` the one named."""
+        ``held`` moves letting less through, ``better`` the one named.  ``holds``: whether
+        ``better`` lets none through as far as the check looked (at once, in two, and in
+        three where that was asked), said of it as a fact (``"holds"``), the why of the
+        better move that chess.com's review gives in a sentence."""
         entry = self._plies[k]
         entry["hold"] = {
             "better": self._alternative(k),
@@ -1492,6 +1497,9 @@ class Review:
         reason: dict[str, Any] = {"code": code, "move": move, "colour": colour}
         does = _does(self._positions[k - 1], better)
         if does is not None:
+            stops = any(f.get("fact") == "stops_win" and colour in f["colours"] for f in does)
+            if holds and not stops:
+                does.append({"fact": "holds", "colours": [colour]})
             reason["does"] = does
         mover = entry["mover"]
         chance = float(self._plies[k - 1]["chances"][mover])

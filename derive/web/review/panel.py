@@ -53,6 +53,7 @@ DOES_KEYS: Final = {
     "reroll": "review.does.reroll",
     "pass": "review.does.pass",
     "stops_win": "review.does.stops_win",
+    "holds": "review.does.holds",
     "forms": "review.does.forms",
     "safe": "review.does.safe",
     "hangs": "review.does.hangs",
@@ -235,7 +236,7 @@ def _fact_words(lang: str, fact: Mapping[str, Any]) -> str:
                 counted = "review.does.rows" if rows > 0 else "review.does.back"
                 words += ", " + i18n.counted(lang, counted, abs(rows))
             return words
-        if code == "stops_win":
+        if code in ("stops_win", "holds"):
             colours = [i18n.side(lang, c) for c in fact["colours"] if _side(c)]
             return i18n.t(lang, key, colours=_and(lang, colours)) if colours else ""
         if code in ("enter", "reroll"):

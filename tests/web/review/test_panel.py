@@ -182,6 +182,17 @@ def test_what_the_better_move_does_in_players_words() -> None:
         "prend le 2 jaune en e5, empêche Jaune de gagner au tour suivant et constitue une "
         "chaîne bien formée de 3 dés"
     )
+    holds = [
+        {"fact": "jump", "from": "g5", "to": "e3", "rows": 2},
+        {"fact": "holds", "colours": ["r"]},
+    ]
+    assert does_words("en", holds) == (
+        "jumps from g5 to e3, 2 rows nearer the goal rive and keeps Red from forcing a win"
+    )
+    assert does_words("fr", holds) == (
+        "saute de g5 en e3, 2 rangées plus près de la rive opposée et empêche Rouge de forcer "
+        "la victoire"
+    )
     jump = [{"fact": "jump", "from": "b2", "to": "d4", "rows": 2}, {"fact": "hangs"}]
     assert does_words("en", jump) == (
         "jumps from b2 to d4, 2 rows nearer the goal rive, though the die can then be taken"
