@@ -828,6 +828,7 @@ def test_a_win_in_three_played_after_a_move_marks_it_and_names_a_move_that_holds
     better = analysis.better(1)
     assert better is not None and better != line[1] and _three_named(before, better)
     assert {"fact": "holds", "colours": ["r"]} in entry["reason"]["does"]
+    assert entry["reason"]["in"] == 3  # the drills check tries against the reply
     # Red's moves, after which Yellow could not hold, are not looked at for it.
     assert all("hold" not in e for e in analysis.plies[2:])
 

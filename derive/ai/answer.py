@@ -25,10 +25,11 @@ A try is judged after it, against the named move after it:
   now names a move that lets least through (``review.Review._hold``); a link made before
   is judged the same way;
 * where the move played let a win in three through (the review marks it where the
-  other side played that win, ``review.Review._three``) and the try lets none through
-  in two, **whether the try lets one in three through** (``threat.lets_in_three``),
-  asked only of a try the search would accept and within ``TRY_STEPS``: in seed 4019's
-  game 9 the search's own favourite lost in three where two other moves held;
+  other side played that win, ``review.Review._three``, and the drill carries that
+  reply) and the try lets none through in two, **whether the try lets one in three
+  through** (``threat.lets_in_three``), asked only of a try the search would accept and
+  within ``TRY_STEPS``: in seed 4019's game 9 the search's own favourite lost in three
+  where two other moves held;
 * else **by the review's search** (``review.search_position``, its budget and seed): the
   player's chance within ``ENOUGH`` of the chance after the named move, both searched
   alike after the move (like for like, as the review's last pass costs moves).
@@ -58,13 +59,12 @@ Verdict = Literal[
     "named", "wins", "holds", "as_good", "played", "luck", "lets_win", "lets_forced", "weaker"
 ]
 RIGHT: Final = ("named", "wins", "holds", "as_good")
-PLAYED_STEPS: Final = 400
 TRY_STEPS: Final = 80
-"""Steps (``threat`` checks) spent on whether the move played, then a try, lets a win in
-three through.  A try that does is told at once when the other side's winning reply to
-the move played also wins after it (40-odd steps: every answer lost); one that holds
-needs every reply of theirs checked, 2-4 s of CPython, which a player waiting for the
-verdict is not asked to wait: past ``TRY_STEPS`` the search's word stands."""
+"""Steps (``threat`` checks) spent on whether a try lets a win in three through.  A try
+that does is told at once when the other side's winning reply to the move played also
+wins after it (40-odd steps: every answer lost); one that holds needs every reply of
+theirs checked, 1-3 s of CPython, which a player waiting for the verdict is not asked to
+wait: past ``TRY_STEPS`` the search's word stands."""
 _LETS: Final[dict[int, Verdict]] = {threats.AT_ONCE: "lets_win", threats.IN_TWO: "lets_forced"}
 
 
@@ -89,7 +89,16 @@ class Judge:
     ``ValueError`` if the position cannot be read or the named move is not a move there
     (a link carries them; the puzzle board refuses such a drill before asking)."""
 
-    def __init__(self, position: str, better: str, played: str, budget: int = BUDGET) -> None:
+    def __init__(
+        self,
+        position: str,
+        better: str,
+        played: str,
+        forcing: str | None = None,
+        budget: int = BUDGET,
+    ) -> None:
+        """``forcing``: the other side's reply that won in three after ``played``, where
+        the review marked the move for it (a drill carries it)."""
         self.before = Game.from_position(position)
         self.mover = self.before.seating.team_of(self.before.to_move)
         self.better = Move.parse(better)
@@ -99,7 +108,7 @@ class Judge:
         self.budget = budget
         self._named: tuple[float, threats.Threat | None] | None = None
         self._safer: bool | None = None
-        self._three: tuple[str | None] | None = None
+        self.forcing = forcing
 
     def _chance(self, move: Move) -> float:
         """The mover's chance after ``move``; a re-roll's, the mean over its six results
@@ -152,27 +161,12 @@ class Judge:
         cost = weighed(chance - self._chance(tried), len(self.before.sides))
         if cost >= ENOUGH:
             return Answer("weaker")
-        forcing = self._in_three()
-        if found is None and named is None and forcing is not None:
-            work = threats.lets_in_three(self.before, tried, forcing)
+        if found is None and named is None and self.forcing is not None:
+            work = threats.lets_in_three(self.before, tried, self.forcing)
             reply = threats.within(work, TRY_STEPS)
             if reply is not None:
                 return Answer("lets_forced", reply, after.to_move)
         return Answer("as_good")
-
-    def _in_three(self) -> str | None:
-        """The other side's move that won in three after the move played, if it let such
-        a win through (and none in two)."""
-        if self._three is None:
-            played, reply = self.played, None
-            if (
-                played.kind != REROLL
-                and self.before.is_legal(played)
-                and threats.danger(self.before, played) is None
-            ):
-                reply = threats.within(threats.lets_in_three(self.before, played), PLAYED_STEPS)
-            self._three = (reply,)
-        return self._three[0]
 
 
 __all__ = ["ENOUGH", "RIGHT", "Answer", "Judge", "Verdict"]

@@ -926,9 +926,11 @@ def _loss(best: Searched, move: Move, played: float, mover: str) -> float:
     return round(min(loss, 1.0), 4)
 
 
-THREE_STEPS: Final = 400
+THREE_STEPS: Final = 300
 """Steps (``threat`` checks and searches) the check of a move for a win in three may
-take before it is given up, the move left as it was (``Review._three``)."""
+take before it is given up, the move left as it was (``Review._three``).  Where a move
+held on the held-out L2 games it took 181-259 steps, 2-3 s of CPython; an L3 step costs
+about 48 ms, so an L3 position where none holds costs up to 15 s."""
 
 
 def _capped(work: Generator[None, None, None], steps: int) -> Generator[None, None, None]:
@@ -1444,10 +1446,18 @@ class Review:
         other side played at once after it (``threat.lost``, a game of two colours).
         If it let one through, the move named is the first that lets none through (no
         win at once, in two or in three): the searches' better move, else the others by
-        the review's search of each, best first; ``"held"`` counts the one found."""
+        the review's search of each, best first; ``"held"`` counts the one found.
+
+        Not where its mover's chance before it was under the mistake line of
+        ``LET_LINES``: the mark would be an inaccuracy, and the check can be dear. On
+        seed 4018's L3 game 3 one position (its mover at 2.5% or more) took 400 steps,
+        19.6 s of CPython, and found no move that held: hence ``THREE_STEPS``."""
         before = self._positions[k - 1]
         if len(before.seating.colours) != 2 or k >= len(self._moves):
             return
+        chance = float(self._plies[k - 1]["chances"][self._plies[k]["mover"]])
+        if let_mark(chance, self._sides) == LET_LINES[-1][0]:
+            return  # an inaccuracy at most, where the check may cost 20 s (L3)
         reply, there = self._moves[k], self._positions[k + 1]
         if reply.kind == REROLL or there.is_over or there.to_move != before.to_move:
             return
@@ -1462,6 +1472,7 @@ class Review:
             yield
             if (yield from lets_in_three(before, first)) is None:
                 self._name(k, first, let, 1)
+                self._plies[k]["reason"]["in"] = 3  # the drills check tries against it
                 return
         chances: dict[Move, float] = {}
         for move in before.legal_moves():
@@ -1475,6 +1486,7 @@ class Review:
         for move in sorted(chances, key=lambda m: -chances[m]):
             if (yield from lets_in_three(before, move)) is None:
                 self._name(k, move, let, 1)
+                self._plies[k]["reason"]["in"] = 3
                 return
 
     def _name(

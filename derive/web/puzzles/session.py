@@ -179,7 +179,7 @@ class Session:
         board = PuzzleBoard(lesson_of(puzzle), lang)
         board.why = why_link(puzzle.themes, lang)
         if drill is not None:
-            board.judge = Judge(drill.position, drill.better, drill.played)
+            board.judge = Judge(drill.position, drill.better, drill.played, drill.forcing)
         return cls(puzzle, board)
 
     def found(self, lang: str, better: str) -> str:

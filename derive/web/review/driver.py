@@ -254,7 +254,13 @@ class ReviewState:
             if entry.judgement == "inaccuracy" and _drillable(entry)
         ]
         found = [
-            Drill(self._before(entry.ply).to_position(), str(entry.best), entry.move, entry.ply)
+            Drill(
+                self._before(entry.ply).to_position(),
+                str(entry.best),
+                entry.move,
+                entry.ply,
+                _forcing(entry.reason),
+            )
             for entry in sorted(chosen, key=lambda entry: entry.ply)
         ]
         return found[:MAX_DRILLS]
@@ -324,6 +330,14 @@ def _let_through(judgement: str | None, reason: Mapping[str, Any] | None) -> boo
     where a move would have held (``Review._hold``): a drill with a sure answer, even for
     a player so far behind that it is graded an inaccuracy."""
     return judgement is not None and (reason or {}).get("code") in LET_THROUGH
+
+
+def _forcing(reason: Mapping[str, Any] | None) -> str | None:
+    """The other side's reply that won in three, for a move marked for letting it
+    through (``Review._three``: the reason's ``"in"`` is 3), which its drill checks tries
+    against."""
+    move = (reason or {}).get("move")
+    return move if (reason or {}).get("in") == 3 and isinstance(move, str) and move else None
 
 
 def _drillable(entry: Judged) -> bool:

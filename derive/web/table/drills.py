@@ -4,8 +4,10 @@ The review (``review/``) names the positions where a player's move was marked a 
 or a blunder, with the better move; the puzzle pages (``puzzles/``) set each on their
 board: find a better move. The two rooms meet here, below both: the link's parameter
 ``mistakes=`` is a list of ``[position, better, played, ply]`` as JSON, compressed and
-base64url (``share.pack``, as a share code is), bounded at every step before it is read. The engine
-checks each position when the puzzle board opens it.
+base64url (``share.pack``, as a share code is), bounded at every step before it is read;
+a move marked for a win in three let through adds the other side's winning reply
+(``forcing``), which the drill's judge checks a try against. The engine checks each
+position when the puzzle board opens it.
 """
 
 from __future__ import annotations
@@ -36,10 +38,19 @@ class Drill:
     played: str
     ply: int
     """The move's number in its game (the ply it led to)."""
+    forcing: str | None = None
+    """The other side's reply that won in three after the move played, where the review
+    marked it for that (``ai.review.Review._three``): a try is asked whether it lets the
+    same kind of win through (``ai.answer.Judge``)."""
 
 
 def encode(drills: Sequence[Drill]) -> str:
-    return pack([[d.position, d.better, d.played, d.ply] for d in drills[:MAX_DRILLS]])
+    return pack(
+        [
+            [d.position, d.better, d.played, d.ply, *([d.forcing] if d.forcing else [])]
+            for d in drills[:MAX_DRILLS]
+        ]
+    )
 
 
 def link(drills: Sequence[Drill], lang: str) -> str:
@@ -71,15 +82,19 @@ def decode(code: str) -> tuple[Drill, ...]:
     for item in data[:MAX_DRILLS]:
         if (
             not isinstance(item, list)
-            or len(item) != 4
-            or not all(isinstance(text, str) and 0 < len(text) <= _MAX_TEXT for text in item[:3])
+            or len(item) not in (4, 5)
+            or not all(_text(text) for text in (*item[:3], *item[4:]))
             or not isinstance(item[3], int)
             or isinstance(item[3], bool)
             or not 0 < item[3] < 100_000
         ):
             raise ValueError("the mistakes link is damaged")
-        drills.append(Drill(item[0], item[1], item[2], item[3]))
+        drills.append(Drill(item[0], item[1], item[2], item[3], *item[4:]))
     return tuple(drills)
+
+
+def _text(text: object) -> bool:
+    return isinstance(text, str) and 0 < len(text) <= _MAX_TEXT
 
 
 __all__ = ["MAX_DRILLS", "PARAMETER", "PUZZLE_PAGES", "Drill", "decode", "encode", "link"]

@@ -24,6 +24,9 @@ def test_a_link_round_trips_and_names_the_page_of_its_language() -> None:
     assert drills.decode(drills.encode(many)) == (DRILL,) * drills.MAX_DRILLS
     assert drills.link([DRILL], "fr").startswith("enigmes.html?mistakes=")
     assert drills.link([DRILL], "xx").startswith("puzzles.html?mistakes=")
+    # A win in three let through carries the reply that won it.
+    three = drills.Drill("r3c3,y5d4 r ry L2", "c3-e5", "c3-d2", 5, "d4-e3")
+    assert drills.decode(drills.encode([DRILL, three])) == (DRILL, three)
 
 
 @pytest.mark.parametrize(
@@ -38,6 +41,9 @@ def test_a_link_round_trips_and_names_the_page_of_its_language() -> None:
         (code_of([["r3 r ry L2", "c3-e5", "c3-d2", True]]), "damaged"),
         (code_of([["", "c3-e5", "c3-d2", 3]]), "damaged"),
         (code_of([["x" * 401, "c3-e5", "c3-d2", 3]]), "damaged"),
+        (code_of([["r3 r ry L2", "c3-e5", "c3-d2", 3, 7]]), "damaged"),
+        (code_of([["r3 r ry L2", "c3-e5", "c3-d2", 3, ""]]), "damaged"),
+        (code_of([["r3 r ry L2", "c3-e5", "c3-d2", 3, "d4-e3", "x"]]), "damaged"),
         (code_of([[[[["deep"]]]]]), "damaged"),
         (base64.urlsafe_b64encode(zlib.compress(b"[" + b" " * 60_000)).decode(), "too long"),
     ],
