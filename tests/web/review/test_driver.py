@@ -205,6 +205,21 @@ def test_a_player_s_mistakes_become_the_puzzle_board_s_drill() -> None:
     assert 'href="enigmes.html?mistakes=' in html and "Apprendre de ses erreurs" in html
 
 
+def test_a_move_that_let_a_win_in_three_through_becomes_a_drill_with_the_winning_reply() -> None:
+    from tests.test_review import IN_THREE
+
+    start, *moves = IN_THREE
+    game = Game.from_position(start)
+    for move in moves:
+        game.play(move)
+    state = ReviewState(game)
+    analysis = Review(game, deep=0, rollouts=0, like=False).finish()
+    state.take({"analysis": analysis.to_data(), "done": True})
+    drill = next(d for d in state.drills(["y"]) if d.ply == 1)
+    assert drill.played == "f10-e9" and drill.forcing == "i7xh8"
+    assert drills.decode(drills.encode([drill])) == (drill,)
+
+
 def test_the_winner_gets_no_turning_point_and_the_loser_keeps_its_own() -> None:
     from derive.web.review.panel import summary_html
 
