@@ -725,7 +725,8 @@ def test_the_better_move_of_a_win_let_through_is_one_that_holds_and_old_reviews_
     assert level(danger(before, Move.parse("e3-c5"))) == IN_TWO
     # What the better move does is said of the move now named.
     holds = {"fact": "holds", "colours": ["y"]}  # said of a move that lets none through
-    assert entry["reason"]["does"] == [*facts(before, Move.parse(better)), holds]
+    action, *rest = facts(before, Move.parse(better))
+    assert entry["reason"]["does"] == [action, holds, *rest]
     # Kept before the check (version 5): read as it was, resumed for the check alone.
     old = copy.deepcopy(analysis.to_data())
     old["version"] = 5

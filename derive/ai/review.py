@@ -1510,8 +1510,8 @@ class Review:
         does = _does(self._positions[k - 1], better)
         if does is not None:
             stops = any(f.get("fact") == "stops_win" and colour in f["colours"] for f in does)
-            if holds and not stops:
-                does.append({"fact": "holds", "colours": [colour]})
+            if holds and not stops:  # said where ``facts`` says a win stopped, before a die hangs
+                does.insert(1, {"fact": "holds", "colours": [colour]})
             reason["does"] = does
         mover = entry["mover"]
         chance = float(self._plies[k - 1]["chances"][mover])

@@ -193,6 +193,10 @@ def test_what_the_better_move_does_in_players_words() -> None:
         "saute de g5 en e3, 2 rangées plus près de la rive opposée et empêche Rouge de forcer "
         "la victoire"
     )
+    holds.append({"fact": "hangs"})
+    assert does_words("en", holds).endswith(
+        "and keeps Red from forcing a win, though the die can then be taken"
+    )
     jump = [{"fact": "jump", "from": "b2", "to": "d4", "rows": 2}, {"fact": "hangs"}]
     assert does_words("en", jump) == (
         "jumps from b2 to d4, 2 rows nearer the goal rive, though the die can then be taken"
