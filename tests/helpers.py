@@ -145,3 +145,15 @@ def chain_rich_position(rng: random.Random) -> str:
             pieces[square] = (colour, rng.randint(1, 6))
     text = ",".join(f"{c}{v}{square_name(s)}" for s, (c, v) in sorted(pieces.items()))
     return f"{text or '-'} {rng.choice(colours)} {seating} {rules.id}"
+
+
+IN_THREE = (
+    "r1a1,r1c1,r1g1,r1i1,y4f4,y3g5,r4i7,y2h8,y4c9,r3g9,y1d10,y1f10,r2h10 y ry L2",
+    "f10-e9",
+    "i7xh8",
+    "e9-d8",
+)
+"""A line of a review test and a drill test (``test_review``, ``web/review/test_driver``).
+Seed 4019, game 5 (held out, ply 63): Yellow's f10-e9 lets no win in two through, but
+after Red's i7xh8 every answer of Yellow's does; the other moves hold.  No pass marked
+the move."""

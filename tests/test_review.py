@@ -38,7 +38,7 @@ from derive.ai.review import (
 from derive.ai.threat import IN_TWO, danger, lets_in_three, level, lost, within
 from derive.arena import Player
 from derive.notation import Move
-from tests.helpers import random_game
+from tests.helpers import IN_THREE, random_game
 
 BUDGET = 300
 """Small, to keep the tests quick: the judgements below hold at it."""
@@ -784,22 +784,13 @@ def test_a_win_let_through_that_the_searches_missed_is_marked_by_how_lost_the_mo
     assert all("hold" not in e for e in analysis.plies[2:])
 
 
-IN_THREE = (
-    "r1a1,r1c1,r1g1,r1i1,y4f4,y3g5,r4i7,y2h8,y4c9,r3g9,y1d10,y1f10,r2h10 y ry L2",
-    "f10-e9",
-    "i7xh8",
-    "e9-d8",
-)
-"""Seed 4019, game 5 (held out, ply 63): Yellow's f10-e9 lets no win in two through, but
-after Red's i7xh8 every answer of Yellow's does; the other moves hold.  No pass marked
-the move."""
 SEARCHES_DO_NOT_HOLD = (
     "y3h4,y2g5,r4d6,r2c9,y1b10,r1d10,y6f10,y1h10,y5j10 y ry L2",
     "j10+",
     "d6-c7",
     "j10?5",
 )
-"""Game 9 (ply 84): after Yellow's j10+ and Red's d6-c7, Yellow is lost; of the moves
+"""Seed 4019, game 9 (ply 84): after Yellow's j10+ and Red's d6-c7, Yellow is lost; of the moves
 that hold, b10-d8 and f10-e9, neither is the searches' choice."""
 
 

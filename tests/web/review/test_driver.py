@@ -14,7 +14,7 @@ from derive.web.review.graph import graph_svg
 from derive.web.review.panel import line_words, mistakes_html
 from derive.web.table import drills
 from derive.web.words import engine_fr
-from tests.helpers import random_game
+from tests.helpers import IN_THREE, random_game
 
 
 def _game(plies: int, seed: int = 7) -> Game:
@@ -206,8 +206,6 @@ def test_a_player_s_mistakes_become_the_puzzle_board_s_drill() -> None:
 
 
 def test_a_move_that_let_a_win_in_three_through_becomes_a_drill_with_the_winning_reply() -> None:
-    from tests.test_review import IN_THREE
-
     start, *moves = IN_THREE
     game = Game.from_position(start)
     for move in moves:
