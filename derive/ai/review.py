@@ -166,7 +166,7 @@ from .facts import Fact, die, facts
 from .levels import Level, level_spec
 from .mcts import shares
 from .search import Search
-from .threat import AT_ONCE, danger, lets_in_three, level, lost
+from .threat import AT_ONCE, capped, danger, lets_in_three, level, lost
 
 FORMAT: Final = "derive-analysis"
 VERSION: Final = 7
@@ -617,6 +617,11 @@ class Analysis:
             _check_entry(entry, k, game, sides)
         return Analysis(self.budget, self.plies[:start] + [dict(e) for e in tail])
 
+    @property
+    def sides(self) -> int:
+        """How many sides the game has (two before any position is analysed)."""
+        return len(self.plies[0]["chances"]) if self.plies else 2
+
     def summary(self) -> dict[str, dict[str, Any]]:
         """Per side: how many moves of each label, how many lucky and unlucky rolls, and
         the turning point: the ply of the listed move (a judged one or an unlucky roll)
@@ -624,7 +629,7 @@ class Analysis:
         ``None`` if none is listed."""
         result: dict[str, dict[str, Any]] = {}
         worst: dict[str, tuple[int, float]] = {}
-        sides = len(self.plies[0]["chances"]) if self.plies else 2
+        sides = self.sides
         for entry in self.plies:
             if "mover" not in entry:
                 continue
@@ -647,14 +652,14 @@ class Analysis:
         for entry in self.plies:
             if "mover" in entry:
                 losses.setdefault(entry["mover"], []).append(float(entry["loss"]))
-        sides = len(self.plies[0]["chances"]) if self.plies else 2
+        sides = self.sides
         found = {side: accuracy(each, sides) for side, each in losses.items()}
         return {side: figure for side, figure in found.items() if figure is not None}
 
     def turning_point(self) -> int | None:
         """The ply of the move that turned the game most (``turn``), whoever made it."""
         best: tuple[tuple[int, float], int] | None = None
-        sides = len(self.plies[0]["chances"]) if self.plies else 2
+        sides = self.sides
         for entry in self.plies:
             cost = turn(entry, sides) if "mover" in entry else (0, 0.0)
             if cost > (0, 0.0) and (best is None or cost > best[0]):
@@ -931,17 +936,6 @@ THREE_STEPS: Final = 300
 take before it is given up, the move left as it was (``Review._three``).  Where a move
 held on the held-out L2 games it took 181-259 steps, 2-3 s of CPython; an L3 step costs
 about 48 ms, so an L3 position where none holds costs up to 15 s."""
-
-
-def _capped(work: Generator[None, None, None], steps: int) -> Generator[None, None, None]:
-    """``work``, a step at a time, given up after ``steps`` steps."""
-    for _ in range(steps):
-        try:
-            next(work)
-        except StopIteration:
-            return
-        yield
-    work.close()
 
 
 class Review:
@@ -1413,7 +1407,7 @@ class Review:
         found = danger(before, played)
         yield
         if found is None:
-            yield from _capped(self._three(k), THREE_STEPS)
+            yield from capped(self._three(k), THREE_STEPS)
             return
         levels: list[tuple[Move, int]] = []
         for move in before.legal_moves():

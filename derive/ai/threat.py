@@ -154,22 +154,35 @@ def lets_in_three(
     return None
 
 
-def within(work: Generator[None, None, T], steps: int) -> T | None:
-    """The value of a check (``lost``, ``lets_in_three``) run in one go; ``None`` if it
-    is not done within ``steps`` steps."""
-    for _ in range(steps + 1):
+def capped(work: Generator[None, None, T], steps: int) -> Generator[None, None, T | None]:
+    """``work`` (a check, or a review's stage made of them), a step at a time; its value,
+    or ``None`` if it is not done within ``steps`` steps (then given up)."""
+    for _ in range(steps):
         try:
             next(work)
         except StopIteration as stop:
             return cast(T, stop.value)
+        yield
     work.close()
     return None
+
+
+def within(work: Generator[None, None, T], steps: int) -> T | None:
+    """The value of a check (``lost``, ``lets_in_three``) run in one go; ``None`` if it
+    is not done within ``steps`` steps (its value comes with the step after the last)."""
+    run = capped(work, steps + 1)
+    while True:
+        try:
+            next(run)
+        except StopIteration as stop:
+            return cast(T | None, stop.value)
 
 
 __all__ = [
     "AT_ONCE",
     "IN_TWO",
     "Threat",
+    "capped",
     "danger",
     "holding",
     "lets_in_three",
