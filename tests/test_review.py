@@ -809,7 +809,7 @@ def test_a_win_in_three_played_after_a_move_marks_it_and_names_a_move_that_holds
     game = _played(*line)
     before, there = Game.from_position(line[0]), _played(*line[:3])
     assert level(danger(before, Move.parse(line[1]))) == 0  # no win in two let through
-    assert within(lost(there, Move.parse(line[3])), 10_000) is True
+    assert within(lost(there, line[3]), 10_000) is True
     assert within(lets_in_three(before, Move.parse(line[1])), 10_000) == line[2]
     analysis = Review(game, deep=0, rollouts=0, like=False).finish()  # the check alone
     entry = analysis.plies[1]

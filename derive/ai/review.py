@@ -1455,7 +1455,7 @@ class Review:
         reply, there = self._moves[k], self._positions[k + 1]
         if reply.kind == REROLL or there.is_over or there.to_move != before.to_move:
             return
-        answer = self._moves[k + 1] if k + 1 < len(self._moves) else None
+        answer = str(self._moves[k + 1]) if k + 1 < len(self._moves) else None
         if not (yield from lost(there, answer)):
             return
         played, mover = self._moves[k - 1], self._plies[k]["mover"]

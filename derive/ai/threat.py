@@ -99,19 +99,17 @@ def holding(before: Game, than: int) -> list[Move]:
     return [move for move, found in levels(before) if found < than]
 
 
-def lost(here: Game, first: Move | None = None) -> Generator[None, None, bool]:
+def lost(here: Game, first: str | None = None) -> Generator[None, None, bool]:
     """Whether the player to move at ``here`` (a game of two colours) is lost by force:
     every move of theirs, each result of a re-roll counted as a move, lets the other
     side a win at once or in two through, or ends the game as the other side's win.
-    ``first``: the move to try first (the one played, which most often holds).  A
-    step for each move tried."""
+    ``first``: the notation of the move to try first (the one played, which most often
+    holds).  A step for each move tried."""
     mover = here.to_move
     side = here.seating.team_of(mover)
     order = list(replies(here))
-    if first is not None and first in order:
-        order.remove(first)
-        order.insert(0, first)
-    for move in order:
+    ahead = [m for m in order if str(m) == first]
+    for move in ahead + [m for m in order if m not in ahead]:
         after = here.copy()
         after.push(move)
         if after.is_over:
@@ -131,7 +129,7 @@ def lets_in_three(
     (a plain move from ``before``, a game of two colours) is ``lost``: the first move of
     a win in three that ``move`` lets through; ``None`` if it lets none through (nor
     one at once, which ``danger`` tells first and cheaper).  ``first``: their move to
-    try first (one known to win in three after another move)."""
+    try first, its notation (one known to win in three after another move)."""
     mover = before.to_move
     after = before.copy()
     after.push(move)
