@@ -534,16 +534,22 @@ def test_the_second_pass_marks_the_move_that_let_the_win_through() -> None:
     assert Analysis.from_data(json.loads(json.dumps(analysis.to_data())), game) == analysis
 
 
-def test_a_win_let_through_is_a_blunder_once_it_costs_a_mark_and_kept_reviews_say_so() -> None:
+def test_a_win_let_through_is_graded_by_how_lost_its_mover_was_once_it_costs_a_mark() -> None:
     let = {"code": "allows_win", "move": "b4-c3", "colour": "y"}
-    assert settled("inaccuracy", let) == "blunder"
-    assert settled("mistake", {"code": "allows_forced_win", "move": "b4-c3"}) == "blunder"
+    # One rule with the check of every move (``let_mark``): a blunder from 7%, a mistake
+    # from 2.5%, never less than its cost earned.
+    assert settled("inaccuracy", let, 0.30, 2) == "blunder"
+    assert settled("mistake", {"code": "allows_forced_win", "move": "b4-c3"}, 0.08, 2) == "blunder"
+    assert settled("inaccuracy", let, 0.05, 2) == "mistake"
+    assert settled("inaccuracy", let, 0.01, 2) == "inaccuracy"
+    assert settled("blunder", let, 0.01, 2) == "blunder"
+    assert settled("inaccuracy", let, 0.05, 2) == let_mark(0.05, 2)
     # Already lost (no mark by its cost): nothing to raise.
-    assert settled(None, let) is None
+    assert settled(None, let, 0.30, 2) is None
     # Other reasons keep the mark their cost earned; a missed win among them.
-    assert settled("inaccuracy", {"code": "misses_win", "move": "b4-c3"}) == "inaccuracy"
-    assert settled("mistake", {"code": "exposes", "squares": ["b4"]}) == "mistake"
-    assert settled("inaccuracy", None) == "inaccuracy"
+    assert settled("inaccuracy", {"code": "misses_win", "move": "b4-c3"}, 0.30, 2) == "inaccuracy"
+    assert settled("mistake", {"code": "exposes", "squares": ["b4"]}, 0.30, 2) == "mistake"
+    assert settled("inaccuracy", None, 0.30, 2) == "inaccuracy"
     # An analysis kept before the rule is read with its marks raised, its costs kept.
     game = _played(BLOCK, "e5+", "b4-c3")
     data = Review(game, deep=0).finish().to_data()

@@ -154,6 +154,7 @@ import statistics
 import time
 from collections.abc import Generator, Iterable, Mapping
 from dataclasses import dataclass, field, replace
+from itertools import pairwise
 from typing import Any, Final
 
 from .. import safejson
@@ -185,9 +186,10 @@ stop it).  An older analysis keeps its figures and marks, which that did not tou
 each reason's ``"does"`` is worked out again on reading (``_does_again``): a kept review
 would otherwise go on telling its player the false sentence.
 
-5: a marked move that let a win through is a blunder, whatever it cost (``settled``).
-An older analysis is read with its marks so raised: each kept move has its cost and its
-reason, all the rule needs.
+5: a marked move that let a win through is graded by its mover's chance before it,
+whatever it cost (``settled``).  An older analysis is read with its marks so raised:
+each kept move has its reason and the position before it its chance, all the rule
+needs.
 
 6: every move checked for a win let through at once or in two (``Review._hold``); 7: and
 for a win in three played after it (``Review._three``).  An older analysis is resumed
@@ -272,7 +274,8 @@ CERTAIN: Final = ("misses_win", "allows_win", "allows_forced_win")
 """Reasons that are facts, not estimates (a win at once, or proven): never rolled out."""
 
 LET_THROUGH: Final = ("allows_win", "allows_forced_win")
-"""Reasons that make a marked move a blunder, whatever it cost (``settled``)."""
+"""Reasons that grade a move by its mover's chance before it, whatever it cost
+(``settled``, ``let_mark``)."""
 
 COSTLIEST: Final = 3
 """Moves of each side the review names as its costliest (``costliest``): the loser of a
@@ -573,9 +576,11 @@ class Analysis:
         if version < 4:
             _does_again(analysis, game)
         if version < 5:
-            for entry in analysis.plies:
+            for before, entry in pairwise(analysis.plies):
                 if "label" in entry:
-                    entry["label"] = settled(entry["label"], entry.get("reason"))
+                    chance = float(before["chances"][entry["mover"]])
+                    reason = entry.get("reason")
+                    entry["label"] = settled(entry["label"], reason, chance, analysis.sides)
         if version < 7 and analysis.plies:
             # Kept before every move was checked for a win let through (``_hold``), or
             # for one in three (``_three``): resumed once, for that check alone.
@@ -866,12 +871,15 @@ def mark_of(loss: float, sides: int) -> str | None:
     return next((name for name, limit in THRESHOLDS if weight >= limit - 1e-9), None)
 
 
-def settled(label: str | None, reason: Mapping[str, Any] | None) -> str | None:
+def settled(
+    label: str | None, reason: Mapping[str, Any] | None, chance: float, sides: int
+) -> str | None:
     """The mark a move keeps once its reason is known: a move that let the other side win
-    (at once, or by force) when a move of its own would have stopped it is a blunder,
-    whatever chance it cost, as lichess marks a mate allowed.  Only a move that cost a
-    mark at all is raised, so a player already lost (under 10% with the better move,
-    lichess's line being about 7%) is not told a blunder lost the game.
+    (at once, or by force) when a move of its own would have stopped it is graded as
+    every such move is, by its mover's ``chance`` before it (``let_mark``, lichess's for
+    a mate allowed), whatever chance it cost, if that is severer.  Only a move that cost
+    a mark at all is raised here (the check of every move, ``Review._hold``, marks the
+    others).
 
     Why not by its cost alone: such a move costs the better move's whole chance, and a
     player already behind loses little by it as the win chance counts (11-17% for the
@@ -879,7 +887,7 @@ def settled(label: str | None, reason: Mapping[str, Any] | None) -> str | None:
     as GNU Backgammon's rollouts play, the better moves of the losers' such moves gained
     +0.21 on average (8 moves; bench/journal/review_quality.md, 6 December 2026, night)."""
     if label is not None and reason is not None and reason.get("code") in LET_THROUGH:
-        return "blunder"
+        return _severer(label, let_mark(chance, sides))
     return label
 
 
@@ -1252,7 +1260,7 @@ class Review:
         elif not label:
             entry["reason"] = None
         entry["loss"], entry["better"] = loss, better
-        entry["label"] = settled(label, entry["reason"])
+        entry["label"] = self._graded(k, label, entry["reason"])
         self._changed = min(self._changed, k)
 
     def _costs(self) -> list[tuple[int, int]]:
@@ -1349,7 +1357,7 @@ class Review:
         elif not label:
             entry["reason"] = None
         entry["loss"], entry["better"] = loss, better
-        entry["label"] = settled(label, entry["reason"])
+        entry["label"] = self._graded(k, label, entry["reason"])
         self._changed = min(self._changed, k)
 
     def _holds(self) -> list[int]:
@@ -1560,7 +1568,7 @@ class Review:
                 "colour": winner,
                 **({"does": does} if does else {}),
             }
-        entry["label"] = settled(label, entry["reason"])
+        entry["label"] = self._graded(k, label, entry["reason"])
         self._changed = min(self._changed, k)
 
     def finish(self) -> Analysis:
@@ -1646,7 +1654,7 @@ class Review:
                         if entry["reason"] and "does" in entry["reason"]:
                             reason["does"] = entry["reason"]["does"]
                         entry["reason"] = reason
-                        entry["label"] = settled(entry["label"], reason)
+                        entry["label"] = self._graded(j, entry["label"], reason)
                     return
             if self._searched[j - 1].chances[winner] >= 1.0:
                 return  # the search of the position before saw it already
@@ -1668,6 +1676,13 @@ class Review:
             luck = round(chances[entry["mover"]] - mean, 4)
             entry["luck"] = luck
             entry["luck_label"] = _luck_label(luck, self._sides)
+
+    def _graded(self, k: int, label: str | None, reason: Mapping[str, Any] | None) -> str | None:
+        """``settled`` for move ``k``, by its mover's chance as the search of the position
+        before it has it."""
+        before = self._positions[k - 1]
+        chance = self._searched[k - 1].chances[before.seating.team_of(before.to_move)]
+        return settled(label, reason, chance, self._sides)
 
     def _judgement(self, k: int) -> dict[str, Any]:
         before = self._positions[k - 1]
@@ -1693,7 +1708,7 @@ class Review:
             "move": str(move),
             "mover": mover,
             "loss": loss,
-            "label": settled(label, why),
+            "label": self._graded(k, label, why),
             "reason": why,
             "luck": luck,
             "luck_label": luck_label,
