@@ -786,8 +786,19 @@ def test_a_win_let_through_that_the_searches_missed_is_marked_by_how_lost_the_mo
     assert entry["label"] == let_mark(chance, 2)
     assert entry["label"] == ("blunder" if chance >= 0.07 else "mistake")  # 6% and 7%
     assert danger(before, Move.parse(analysis.better(1) or "")) is None
+    # It costs what its mover had before it (lichess's mate allowed): more than the
+    # searches, which did not see the win, said; they keep theirs in "hold".
+    searched = entry["hold"]["loss"]
+    assert entry["loss"] == max(searched, round(chance, 4))
     # The winner's moves, which let nothing through, are left as the passes said.
     assert all("hold" not in e for e in analysis.plies[2:])
+    # Kept before it cost so (version 7): read with the cost raised, nothing resumed.
+    old = copy.deepcopy(analysis.to_data())
+    old["version"] = 7
+    old["plies"][1]["loss"] = searched
+    del old["plies"][1]["hold"]["loss"]
+    read = Analysis.from_data(old, game)
+    assert read.complete and read.plies == analysis.plies
 
 
 SEARCHES_DO_NOT_HOLD = (
@@ -827,6 +838,10 @@ def test_a_win_in_three_played_after_a_move_marks_it_and_names_a_move_that_holds
     assert better is not None and better != line[1] and _three_named(before, better)
     assert {"fact": "holds", "colours": ["r"]} in entry["reason"]["does"]
     assert entry["reason"]["in"] == 3  # the drills check tries against the reply
+    # It costs what its mover had before it, where the searches, blind to the win, had
+    # it cost next to nothing (0.0 and 0.004): it is among Yellow's costliest moves.
+    assert entry["loss"] == round(analysis.plies[0]["chances"]["y"], 4) > entry["hold"]["loss"]
+    assert analysis.costliest("y")[0] == 1
     # Red's moves, after which Yellow could not hold, are not looked at for it.
     assert all("hold" not in e for e in analysis.plies[2:])
 
@@ -859,7 +874,7 @@ def test_the_check_for_a_win_in_three_is_given_up_past_its_steps_and_a_stop_repe
     old["version"] = 6
     kept = old["plies"][1]
     kept["label"], kept["reason"] = kept["hold"]["label"], kept["hold"]["reason"]
-    kept["better"] = kept["hold"]["better"]
+    kept["better"], kept["loss"] = kept["hold"]["better"], kept["hold"]["loss"]
     del kept["hold"]
     read = Analysis.from_data(old, game)
     assert not read.complete and read.plies[1]["reason"] is None

@@ -39,7 +39,7 @@ The API (all the browser worker needs)::
      # only for a move costed again like for like (see below), with what it replaced:
      "like": {"after": 0.55, "loss": 0.12, "label": "inaccuracy", "reason": {...}},
      # only for a move the check for wins let through changed, with what it replaced:
-     "hold": {"better": "e3-c5", "label": None, "reason": None, "held": 5},
+     "hold": {"better": "e3-c5", "label": None, "reason": None, "held": 5, "loss": 0.02},
      # only in the last position, once every pass is done:
      "settled": True}
 
@@ -170,7 +170,7 @@ from .search import Search
 from .threat import AT_ONCE, capped, danger, lets_in_three, level, lost
 
 FORMAT: Final = "derive-analysis"
-VERSION: Final = 7
+VERSION: Final = 8
 """2: each side's own chance with three or four sides (``many_chances``).  A version-1
 analysis of such a game is read as none, and the game reviewed again: its figures
 were another curve's, and a resumed review would judge across the two.
@@ -193,7 +193,10 @@ needs.
 
 6: every move checked for a win let through at once or in two (``Review._hold``); 7: and
 for a win in three played after it (``Review._three``).  An older analysis is resumed
-once, for the check alone."""
+once, for the check alone.
+
+8: a move that check marks costs what its mover had before it (``let_cost``).  An older
+analysis is read with those costs raised: the chance is kept in the position before."""
 
 BUDGET: Final = 600
 """Nodes per searched position.  CPython searches 12,000-15,000 nodes/s on an L2
@@ -581,6 +584,10 @@ class Analysis:
                     chance = float(before["chances"][entry["mover"]])
                     reason = entry.get("reason")
                     entry["label"] = settled(entry["label"], reason, chance, analysis.sides)
+        if version < 8:
+            for before, entry in pairwise(analysis.plies):
+                if "hold" in entry and entry.get("label"):
+                    let_cost(entry, float(before["chances"][entry["mover"]]))
         if version < 7 and analysis.plies:
             # Kept before every move was checked for a win let through (``_hold``), or
             # for one in three (``_three``): resumed once, for that check alone.
@@ -827,6 +834,7 @@ def _check_entry(entry: Any, k: int, game: Game, sides: set[str]) -> None:
         and isinstance(hold.get("reason"), dict | None)
         and type(hold.get("held")) is int
         and hold["held"] >= 1
+        and (hold.get("loss") is None or (_number(hold["loss"]) and 0.0 <= hold["loss"] <= 1.0))
     ):
         raise AnalysisError(f"{where}: the check for a win let through is damaged")
     if entry.get("settled", True) is not True:
@@ -904,6 +912,18 @@ def let_mark(chance: float, sides: int) -> str:
     ``chance`` (``LET_LINES``)."""
     weight = weighed(chance, sides)
     return next(name for name, limit in LET_LINES if weight >= limit - 1e-9)
+
+
+def let_cost(entry: dict[str, Any], chance: float) -> None:
+    """Cost move ``entry``, marked for a win it let through (``Review._name``), at least
+    its mover's ``chance`` before it, as lichess costs a mate allowed: the move played
+    is lost by force, the better move kept that chance.  The searches, which did not see
+    the win, cost it less: on seed 4019's game 5 the move that let Red force the win
+    cost 2% by them and was missing from the costliest moves, whose worst was an
+    inaccuracy of 11%, while the summary named it the turning point.  ``"hold"`` keeps
+    the searches' cost."""
+    entry["hold"].setdefault("loss", entry["loss"])
+    entry["loss"] = max(float(entry["loss"]), round(chance, 4))
 
 
 def _severer(one: str | None, other: str | None) -> str | None:
@@ -1519,6 +1539,7 @@ class Review:
         chance = float(self._plies[k - 1]["chances"][mover])
         entry["label"] = _severer(entry["label"], let_mark(chance, self._sides))
         entry["reason"], entry["better"] = reason, str(better)
+        let_cost(entry, chance)
         self._changed = min(self._changed, k)
 
     def _held(self, k: int) -> None:

@@ -459,7 +459,8 @@ EN: Final[dict[str, str]] = {
         " A cost under 10% is within the review's margin of error: played out many times,"
         " such moves did about as well as the better move. A move that let the other side"
         " win, at once or in two moves (in three, when they played it), where another move"
-        " would have stopped it, is marked whatever it cost: that is certain, not estimated."
+        " would have stopped it, is marked for it: that is certain, not estimated, and it costs"
+        " all the chance of winning its player had before it."
     ),
     "review.costly.none": "No costly move: each was the best found, to within 1%.",
     "review.cost.you": (
@@ -1090,7 +1091,8 @@ FR: Final[dict[str, str]] = {
         " marge d’erreur de l’analyse : joués de nombreuses fois, ces coups ont fait à peu près"
         " aussi bien que le meilleur. Un coup qui a laissé l’adversaire gagner, aussitôt ou en"
         " deux coups (en trois, quand il les a joués), quand un autre coup l’en aurait empêché,"
-        " est marqué quel que soit son coût : c’est certain, pas estimé."
+        " est marqué pour cela : c’est certain, pas estimé, et il coûte toutes les chances de"
+        " gain que son joueur avait avant lui."
     ),
     "review.costly.none": "Aucun coup coûteux : chacun était le meilleur trouvé, à 1 % près.",
     "review.cost.you": (
