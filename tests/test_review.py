@@ -754,6 +754,14 @@ def test_the_better_move_of_a_win_let_through_is_one_that_holds_and_old_reviews_
     stopped = review.analysis()
     assert "hold" not in stopped.plies[1] and not stopped.complete
     assert Review(game, resume=stopped).finish() == analysis
+    # Stopped after the mark, the check going on: resumed, the passes before it choose
+    # nothing again from the figures the mark changed, and its cost comes as it ends.
+    while "hold" not in review.analysis().plies[1]:
+        review.step()
+    stopped = review.analysis()
+    assert not stopped.complete and "loss" not in stopped.plies[1]["hold"]
+    resumed = Review(game, resume=stopped)
+    assert resumed.stage == "holds" and resumed.finish() == analysis
     assert _follow(Review(game), game)[0].plies == analysis.plies
 
 
@@ -773,7 +781,7 @@ IN_TWO_MISSED = (
 
 @pytest.mark.parametrize("line", [AT_ONCE_MISSED, IN_TWO_MISSED])
 def test_a_win_let_through_that_the_searches_missed_is_marked_by_how_lost_the_mover_was(
-    line: tuple[str, ...],
+    line: tuple[str, ...], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     game = _played(*line)
     analysis = Review(game).finish()
@@ -790,15 +798,25 @@ def test_a_win_let_through_that_the_searches_missed_is_marked_by_how_lost_the_mo
     # searches, which did not see the win, said; they keep theirs in "hold".
     searched = entry["hold"]["loss"]
     assert entry["loss"] == max(searched, round(chance, 4))
+    # Red played the win: the positions before and after its move are Red's, and the
+    # moves after Yellow's gave nothing away (here the game's end proved it already).
+    assert [e["chances"] for e in analysis.plies[1:3]] == [{"r": 1.0, "y": 0.0}] * 2
+    assert all(e["loss"] == 0.0 and e["label"] is None for e in analysis.plies[2:4])
     # The winner's moves, which let nothing through, are left as the passes said.
     assert all("hold" not in e for e in analysis.plies[2:])
-    # Kept before it cost so (version 7): read with the cost raised, nothing resumed.
-    old = copy.deepcopy(analysis.to_data())
-    old["version"] = 7
-    old["plies"][1]["loss"] = searched
-    del old["plies"][1]["hold"]["loss"]
-    read = Analysis.from_data(old, game)
-    assert read.complete and read.plies == analysis.plies
+    # Kept before it cost so (version 7): read as a review made now.
+    assert _as_version_7(game, monkeypatch)["plies"][1]["loss"] == searched
+    assert Analysis.from_data(_as_version_7(game, monkeypatch), game) == analysis
+
+
+def _as_version_7(game: Game, monkeypatch: pytest.MonkeyPatch, **light: Any) -> dict[str, Any]:
+    """``game``'s analysis as a review of version 7 kept it: a move marked for a win it
+    let through cost what the searches said, and nothing was proven by the check."""
+    with monkeypatch.context() as before:
+        before.setattr(review_module, "let_cost", lambda entry, chance: None)
+        before.setattr(review_module, "prove_let", lambda *args: False)
+        old = Review(game, **light).finish().to_data()
+    return {**old, "version": 7}
 
 
 SEARCHES_DO_NOT_HOLD = (
@@ -821,7 +839,7 @@ def _three_named(before: Game, move: str) -> bool:
 
 @pytest.mark.parametrize("line", [IN_THREE, SEARCHES_DO_NOT_HOLD])
 def test_a_win_in_three_played_after_a_move_marks_it_and_names_a_move_that_holds(
-    line: tuple[str, ...],
+    line: tuple[str, ...], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     game = _played(*line)
     before, there = Game.from_position(line[0]), _played(*line[:3])
@@ -842,6 +860,14 @@ def test_a_win_in_three_played_after_a_move_marks_it_and_names_a_move_that_holds
     # it cost next to nothing (0.0 and 0.004): it is among Yellow's costliest moves.
     assert entry["loss"] == round(analysis.plies[0]["chances"]["y"], 4) > entry["hold"]["loss"]
     assert analysis.costliest("y")[0] == 1
+    # Red's reply was the win's first move: the graph falls at Yellow's move, not at it.
+    assert [e["chances"] for e in analysis.plies[1:3]] == [{"r": 1.0, "y": 0.0}] * 2
+    assert analysis.plies[2]["label"] is None and analysis.plies[3]["label"] is None
+    # Kept before (version 7), where the searches had Yellow's move at Yellow's chance:
+    # read as a review made now.
+    old = _as_version_7(game, monkeypatch, deep=0, rollouts=0, like=False)
+    assert old["plies"][1]["chances"]["y"] > 0.0
+    assert Analysis.from_data(old, game) == analysis
     # Red's moves, after which Yellow could not hold, are not looked at for it.
     assert all("hold" not in e for e in analysis.plies[2:])
 

@@ -104,7 +104,9 @@ for the side that moved into it (a forced win its search of position ``k`` misse
 position ``k`` was worth that win to its mover: its chances are raised to it (``"proof"``
 names the ply that proved it) and the move that led to ``k`` is judged again, as the
 one that let the win happen.  Only proven wins are carried back: a mere estimate is no
-better informed than the search it would replace.
+better informed than the search it would replace.  The check of every move below proves
+some too (``prove_let``: ``"proof"`` is then the ply after the winning move, the
+position raised being that one or the one before it).
 
 Reason codes, what the move played allowed or missed: ``misses_win`` (``move``: the
 best move won at once), ``allows_win`` (``move``: the opponent's winning reply,
@@ -152,7 +154,7 @@ import math
 import random
 import statistics
 import time
-from collections.abc import Generator, Iterable, Mapping
+from collections.abc import Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import pairwise
 from typing import Any, Final
@@ -162,6 +164,7 @@ from ..board import square_name
 from ..game import Game
 from ..limits import MAX_PLIES, kind_of
 from ..notation import CAPTURE, REROLL, Move
+from ..rulesets import Seating
 from .evaluate import WIN_BOUND, evaluate, exposed
 from .facts import Fact, die, facts
 from .levels import Level, level_spec
@@ -195,8 +198,10 @@ needs.
 for a win in three played after it (``Review._three``).  An older analysis is resumed
 once, for the check alone.
 
-8: a move that check marks costs what its mover had before it (``let_cost``).  An older
-analysis is read with those costs raised: the chance is kept in the position before."""
+8: a move that check marks costs what its mover had before it (``let_cost``), and where
+the winning move was the reply played, the positions before and after that reply are
+the winner's (``prove_let``).  An older analysis is read so raised: all it needs is
+kept in it and the game."""
 
 BUDGET: Final = 600
 """Nodes per searched position.  CPython searches 12,000-15,000 nodes/s on an L2
@@ -584,14 +589,12 @@ class Analysis:
                     chance = float(before["chances"][entry["mover"]])
                     reason = entry.get("reason")
                     entry["label"] = settled(entry["label"], reason, chance, analysis.sides)
-        if version < 8:
-            for before, entry in pairwise(analysis.plies):
-                if "hold" in entry and entry.get("label"):
-                    let_cost(entry, float(before["chances"][entry["mover"]]))
         if version < 7 and analysis.plies:
             # Kept before every move was checked for a win let through (``_hold``), or
             # for one in three (``_three``): resumed once, for that check alone.
             analysis.plies[-1].pop("settled", None)
+        if version < 8 and analysis.complete:
+            settle_lets(analysis.plies, game.moves, game.seating)  # else done as it settles
         return analysis
 
     @property
@@ -840,7 +843,7 @@ def _check_entry(entry: Any, k: int, game: Game, sides: set[str]) -> None:
     if entry.get("settled", True) is not True:
         raise AnalysisError(f"{where}: the review's end is damaged")
     proof = entry.get("proof")
-    if proof is not None and not (type(proof) is int and k < proof <= len(game.moves)):
+    if proof is not None and not (type(proof) is int and k <= proof <= len(game.moves)):
         raise AnalysisError(f"{where}: the proof is damaged")
     reason = entry.get("reason")
     if reason is not None and (
@@ -924,6 +927,54 @@ def let_cost(entry: dict[str, Any], chance: float) -> None:
     the searches' cost."""
     entry["hold"].setdefault("loss", entry["loss"])
     entry["loss"] = max(float(entry["loss"]), round(chance, 4))
+
+
+def prove_let(plies: list[dict[str, Any]], moves: Sequence[Move], seating: Seating, k: int) -> bool:
+    """Where move ``k``, marked for a win it let through (``Review._name``), was answered
+    by the winning move itself: positions ``k`` and ``k + 1`` are the winner's, proven by
+    the check (``"proof"``: ``k + 1``, the position after that move), and the two moves
+    after it, the winning move and the loser's answer, gave nothing away.  The searches,
+    blind to the win, had the fall at the winning move: on seed 4019's game 5 the graph
+    showed Yellow at 15% after the blunder that let Red force the win, and at 0% only
+    after Red's reply, so that the point of the blunder sat on a flat line.  A re-roll
+    played as the winning move is left alone (its result was luck).  Whether anything
+    changed."""
+    entry = plies[k]
+    reason = entry.get("reason") or {}
+    if "hold" not in entry or reason.get("code") not in LET_THROUGH or k + 1 >= len(plies):
+        return False
+    reply, colour = moves[k], reason.get("colour")
+    if reply.kind == REROLL or str(reply) != reason.get("move"):
+        return False
+    if not isinstance(colour, str) or len(colour) != 1 or colour not in seating.colours:
+        return False
+    side = seating.team_of(colour)
+    won = {s: 1.0 if s == side else 0.0 for s in entry["chances"]}
+    for j in (k, k + 1):
+        if plies[j]["chances"] != won:
+            plies[j]["chances"], plies[j]["proof"] = dict(won), k + 1
+    for j in (k + 1, k + 2):
+        if j < len(plies) and "hold" not in plies[j]:
+            plies[j].update(loss=0.0, label=None, reason=None)
+    return True
+
+
+def settle_lets(plies: list[dict[str, Any]], moves: Sequence[Move], seating: Seating) -> int:
+    """What the check of every move found, applied once it is done (``Review._settle``):
+    each move it marked costs what its mover had before it (``let_cost``), then the
+    positions its winning replies proved are raised (``prove_let``).  Not before: the
+    earlier passes choose their moves from these figures, and a review stopped in the
+    check and resumed must choose as before.  The first ply changed (``len(plies)`` if
+    none)."""
+    first = len(plies)
+    for k, (before, entry) in enumerate(pairwise(plies), 1):
+        if "hold" in entry and entry.get("label"):
+            let_cost(entry, float(before["chances"][entry["mover"]]))
+            first = min(first, k)
+    for k in range(1, len(plies)):
+        if prove_let(plies, moves, seating, k):
+            first = min(first, k)
+    return first
 
 
 def _severer(one: str | None, other: str | None) -> str | None:
@@ -1066,6 +1117,12 @@ class Review:
             entry.get("roll", {}).get("n", self.rollouts) != self.rollouts for entry in prior.plies
         ):
             raise AnalysisError("the analysis to resume was played out a different number of times")
+        if any("hold" in entry for entry in prior.plies):
+            # The check of every move, the last stage, had begun: every stage before it
+            # was done.  Their moves are not chosen again, from figures the check has
+            # changed since (a mark it gave would count as the first pass's).
+            self._deep, self._rolls, self._costing = [], [], []
+            self._total = self._first
 
     @property
     def done(self) -> bool:
@@ -1119,8 +1176,9 @@ class Review:
         analysis kept before this, its later passes stopped, is not taken for a whole
         one (``Analysis.complete``)."""
         self._settled = True
+        first = settle_lets(self._plies, self._moves, self._positions[0].seating)
         self._plies[-1]["settled"] = True
-        self._changed = min(self._changed, len(self._plies) - 1)
+        self._changed = min(self._changed, first, len(self._plies) - 1)
 
     def _first_pass(self, k: int, result: int) -> None:
         if result == 0:
@@ -1539,7 +1597,6 @@ class Review:
         chance = float(self._plies[k - 1]["chances"][mover])
         entry["label"] = _severer(entry["label"], let_mark(chance, self._sides))
         entry["reason"], entry["better"] = reason, str(better)
-        let_cost(entry, chance)
         self._changed = min(self._changed, k)
 
     def _held(self, k: int) -> None:
