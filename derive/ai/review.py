@@ -937,8 +937,8 @@ def prove_let(plies: list[dict[str, Any]], moves: Sequence[Move], seating: Seati
     blind to the win, had the fall at the winning move: on seed 4019's game 5 the graph
     showed Yellow at 15% after the blunder that let Red force the win, and at 0% only
     after Red's reply, so that the point of the blunder sat on a flat line.  A re-roll
-    played as the winning move is left alone (its result was luck).  Whether anything
-    changed."""
+    played as the winning move is left alone (its result was luck).  Whether it applied
+    (it may find the positions raised already, by the game's end carried back)."""
     entry = plies[k]
     reason = entry.get("reason") or {}
     if "hold" not in entry or reason.get("code") not in LET_THROUGH or k + 1 >= len(plies):
