@@ -157,3 +157,14 @@ IN_THREE = (
 Seed 4019, game 5 (held out, ply 63): Yellow's f10-e9 lets no win in two through, but
 after Red's i7xh8 every answer of Yellow's does; the other moves hold.  No pass marked
 the move."""
+
+MISSED_IN_TWO = (
+    "r6a1,y2e1,r2g1,r1i1,r5d2,y1f2,y4i3,y3b4,r3d6,y2c9,r2g9,y1d10,r1f10,y1j10 y ry L2",
+    "c9-d8",
+    "d2-c1",
+    "d10-c9",
+)
+"""A line of a review test and a drill test (``test_review``, ``test_answer``).  Seed
+4021, `medium`-`hard` game 8 (held out, drawn): Yellow's c9-d8 lets Red win in two with
+d6-e7 (every one of Yellow's 71 answers then lets Red win at once), and Red, who missed
+it seven times in that game, plays d2-c1; so do the searches, at 20,000 nodes."""

@@ -16,6 +16,7 @@ from derive import Game
 from derive.ai.answer import Judge
 from derive.notation import Move
 from derive.puzzles import forces_win, winning_moves
+from tests.helpers import MISSED_IN_TWO
 
 BLOCK = "r1a1,y3c1,r1g1,r2b2,y2d2,y1b4,r3e5,r3h6,r2h8,y3j8,y5b10,y1f10,y1h10 r ry L2"
 HOLDS = "r3a1,r4e1,y2i1,y3h2,r3e3,r1d4,y4e5,r2i7,y1b8,y1b10,y2d10,y1h10 r ry L2"
@@ -92,3 +93,18 @@ def test_where_the_move_played_let_a_win_in_three_through_a_try_that_does_too_is
     # Without the reply (a drill of another mark, or a link made before), the search's
     # word stands: that is what the reply adds.
     assert Judge(IN_THREE, "b10-d8", "j10+").answer("g5-i3").verdict == "as_good"
+
+
+def test_a_drill_of_a_forced_win_missed_asks_for_a_move_that_forces_one() -> None:
+    # Red's d6-e7 wins in two whatever Yellow answers; the review's search, blind to it,
+    # puts it within a point or two of quiet moves, which it would have called as good.
+    given = Game.from_position(MISSED_IN_TWO[0])
+    given.play(MISSED_IN_TWO[1])
+    position = given.to_position()
+    judge = Judge(position, "d6-e7", MISSED_IN_TWO[2])
+    found = verdicts(judge, position)
+    assert found["named"] == ["d6-e7"] and found["played"] == [MISSED_IN_TWO[2]]
+    assert set(found) == {"named", "played", "misses_forced", "luck"}
+    assert not judge.answer("g1-e3").right
+    forcing = [m for m in given.legal_moves() if m.kind != "reroll" and forces_win(given, m, "r")]
+    assert [str(m) for m in forcing] == ["d6-e7"]

@@ -38,7 +38,8 @@ from derive.ai.review import (
 from derive.ai.threat import IN_TWO, danger, lets_in_three, level, lost, within
 from derive.arena import Player
 from derive.notation import Move
-from tests.helpers import IN_THREE, random_game
+from derive.puzzles import forces_win
+from tests.helpers import IN_THREE, MISSED_IN_TWO, random_game
 
 BUDGET = 300
 """Small, to keep the tests quick: the judgements below hold at it."""
@@ -389,7 +390,13 @@ def test_a_win_proven_later_marks_the_move_that_let_it_happen() -> None:
     assert [plies[k].get("proof") for k in range(3, 6)] == [6, 6, 6]
     # The winner's moves, and yellow's own best moves inside the lost line, are not marked.
     assert [plies[k]["label"] for k in (4, 5, 6, 7, 8)] == [None] * 5
-    assert plies[1]["label"] is None and plies[2]["label"] is None
+    # Yellow's f6-d4 let Red a win in two through (e7-f8 or e7-), as every move of
+    # Yellow's would have, and Red's re-roll missed it: marked for that, not f6-d4.
+    assert plies[1]["label"] is None and plies[1]["chances"] == {"r": 1.0, "y": 0.0}
+    missed = plies[2]["reason"]
+    assert (
+        missed["code"] == "misses_win" and missed["in"] == 2 and missed["move"] in ("e7-f8", "e7-")
+    )
 
 
 def test_a_carried_back_win_is_the_same_after_stop_and_resume() -> None:
@@ -429,11 +436,14 @@ def test_the_changes_rebuild_the_analysis_even_when_a_win_rewrites_earlier_plies
     kept, starts = _follow(Review(game, BUDGET), game)
     assert kept == Review(game, BUDGET).finish()
     # The proof at ply 6 rewrote plies 3-5: the answer that brought ply 6 went back
-    # to 3; every other answer started where the one before ended, but the last, which
-    # writes that the review is settled in the last position.
+    # to 3; every other answer of the first pass started where the one before ended.
     assert 3 in starts[starts.index(5) + 1 :] and 6 not in starts
-    assert [s for s in starts[:-1] if s != 3] == sorted(s for s in starts[:-1] if s != 3)
-    assert starts[-1] == len(kept.plies) - 1 and kept.plies[-1]["settled"] is True
+    first = starts[: starts.index(len(kept.plies) - 1) + 1]
+    assert [s for s in first if s != 3] == sorted(s for s in first if s != 3)
+    # The check marked Red's re-roll at ply 2 for the win it missed, and the last
+    # answer, which settles the review, proved the position it was played from.
+    assert 2 in starts[len(first) :] and starts[-1] == 1
+    assert kept.plies[-1]["settled"] is True
 
 
 def test_the_changes_go_on_from_a_resumed_analysis() -> None:
@@ -817,6 +827,33 @@ def _as_version_7(game: Game, monkeypatch: pytest.MonkeyPatch, **light: Any) -> 
         before.setattr(review_module, "prove_let", lambda *args: False)
         old = Review(game, **light).finish().to_data()
     return {**old, "version": 7}
+
+
+def test_a_forced_win_missed_is_marked_and_the_position_before_it_is_the_winners() -> None:
+    game = _played(*MISSED_IN_TWO)
+    given = _played(*MISSED_IN_TWO[:2])
+    winning = next(m for m in given.legal_moves() if str(m) == "d6-e7")
+    assert forces_win(given, winning, "r")
+    analysis = Review(game).finish()
+    missed = analysis.plies[2]
+    assert missed["reason"]["code"] == "misses_win" and missed["reason"]["in"] == 2
+    assert missed["reason"]["move"] == "d6-e7" and analysis.better(2) == "d6-e7"
+    assert missed["reason"]["does"][1] == {"fact": "forces"}  # said after what it does
+    kept = missed["chances"]["r"]  # how won Red stayed after d2-c1, by the search
+    assert missed["label"] == _severer_of(missed["hold"]["label"], 1.0 - kept)
+    assert missed["loss"] == round(1.0 - kept, 4) > missed["hold"]["loss"]
+    # The position Red missed it from is Red's, proven there; Yellow's move into it let
+    # the win through and is marked for that.
+    assert analysis.plies[1]["chances"] == {"r": 1.0, "y": 0.0}
+    assert analysis.plies[1]["proof"] == 1
+    assert analysis.plies[1]["reason"]["code"] == "allows_forced_win"
+    # Stopped once the miss is marked, the check going on: resumed, the same.
+    review = Review(game)
+    while review.stage != "holds" or "hold" not in review.analysis().plies[2]:
+        review.step()
+    stopped = review.analysis()
+    assert not stopped.complete
+    assert Review(game, resume=stopped).finish() == analysis
 
 
 SEARCHES_DO_NOT_HOLD = (

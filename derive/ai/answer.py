@@ -30,6 +30,10 @@ A try is judged after it, against the named move after it:
   through** (``threat.lets_in_three``), asked only of a try the search would accept and
   within ``TRY_STEPS``: in seed 4019's game 9 the search's own favourite lost in three
   where two other moves held;
+* where the named move wins in two whatever the other side answers (a drill of a win
+  the move played missed, ``review.Review._miss``), **whether the try forces a win
+  too** (``puzzles.forces_win``): the search does not see such a win (seed 4021's
+  `medium`-`hard` game 8: not at 20,000 nodes), and would call a quiet move as good;
 * else **by the review's search** (``review.search_position``, its budget and seed): the
   player's chance within ``ENOUGH`` of the chance after the named move, both searched
   alike after the move (like for like, as the review's last pass costs moves).
@@ -49,6 +53,7 @@ from typing import Final, Literal
 
 from ..game import Game
 from ..notation import REROLL, Move
+from ..puzzles import forces_win
 from . import threat as threats
 from .review import BUDGET, THRESHOLDS, search_position, weighed
 
@@ -56,9 +61,19 @@ ENOUGH: Final = THRESHOLDS[-1][1] / 2
 """A move within this chance of the named one (weighed as in a game of two) is as good."""
 
 Verdict = Literal[
-    "named", "wins", "holds", "as_good", "played", "luck", "lets_win", "lets_forced", "weaker"
+    "named",
+    "wins",
+    "forces",
+    "holds",
+    "as_good",
+    "played",
+    "luck",
+    "lets_win",
+    "lets_forced",
+    "misses_forced",
+    "weaker",
 ]
-RIGHT: Final = ("named", "wins", "holds", "as_good")
+RIGHT: Final = ("named", "wins", "forces", "holds", "as_good")
 TRY_STEPS: Final = 80
 """Steps (``threat`` checks) spent on whether a try lets a win in three through.  A try
 that does is told at once when the other side's winning reply to the move played also
@@ -108,6 +123,7 @@ class Judge:
         self.budget = budget
         self._named: tuple[float, threats.Threat | None] | None = None
         self._safer: bool | None = None
+        self._forcing_named: bool | None = None
         self.forcing = forcing
 
     def _chance(self, move: Move) -> float:
@@ -130,6 +146,11 @@ class Judge:
             self._named = (self._chance(better), found)
         return self._named
 
+    def _forces(self, move: Move) -> bool:
+        """Whether ``move`` wins in two whatever the other side answers (two colours)."""
+        two = len(self.before.seating.colours) == 2
+        return two and move.kind != REROLL and forces_win(self.before, move, self.mover)
+
     def _holds(self) -> bool:
         """Whether a move lets less of a win through than the named one."""
         if self._safer is None:
@@ -150,6 +171,12 @@ class Judge:
         after.push(tried)
         if after.is_over and after.winner == self.mover:
             return Answer("wins")
+        if self._forcing_named is None:
+            self._forcing_named = self._forces(self.better)
+        if self._forcing_named:
+            # The named move forces the win (a drill of a win missed, ``review._miss``),
+            # which the search does not see: a try is right only if it forces one too.
+            return Answer("forces" if self._forces(tried) else "misses_forced")
         chance, named = self.named()
         found = threats.threat(after, self.before.to_move)
         danger, than = threats.level(found), threats.level(named)

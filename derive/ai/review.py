@@ -170,7 +170,7 @@ from .facts import Fact, die, facts
 from .levels import Level, level_spec
 from .mcts import shares
 from .search import Search
-from .threat import AT_ONCE, capped, danger, lets_in_three, level, lost
+from .threat import AT_ONCE, Threat, capped, danger, lets_in_three, level, lost
 
 FORMAT: Final = "derive-analysis"
 VERSION: Final = 8
@@ -917,16 +917,35 @@ def let_mark(chance: float, sides: int) -> str:
     return next(name for name, limit in LET_LINES if weight >= limit - 1e-9)
 
 
-def let_cost(entry: dict[str, Any], chance: float) -> None:
-    """Cost move ``entry``, marked for a win it let through (``Review._name``), at least
-    its mover's ``chance`` before it, as lichess costs a mate allowed: the move played
-    is lost by force, the better move kept that chance.  The searches, which did not see
-    the win, cost it less: on seed 4019's game 5 the move that let Red force the win
-    cost 2% by them and was missing from the costliest moves, whose worst was an
-    inaccuracy of 11%, while the summary named it the turning point.  ``"hold"`` keeps
-    the searches' cost."""
+def let_cost(entry: dict[str, Any], cost: float) -> None:
+    """Cost move ``entry``, marked by the check of every move, at least ``cost``: for a
+    win it let through (``Review._name``), its mover's chance before it, as lichess
+    costs a mate allowed (the move played is lost by force, the better move kept that
+    chance); for a win it missed (``Review._miss``), all its mover did not keep of a
+    won position.  The searches, which did not see the win, cost such moves less: on
+    seed 4019's game 5 the move that let Red force the win cost 2% by them and was
+    missing from the costliest moves, whose worst was an inaccuracy of 11%, while the
+    summary named it the turning point.  ``"hold"`` keeps the searches' cost."""
     entry["hold"].setdefault("loss", entry["loss"])
-    entry["loss"] = max(float(entry["loss"]), round(chance, 4))
+    entry["loss"] = max(float(entry["loss"]), round(max(0.0, min(1.0, cost)), 4))
+
+
+def _missed_win(entry: Mapping[str, Any]) -> bool:
+    """Whether ``entry`` was marked by the check of every move for a win it missed."""
+    return "hold" in entry and (entry.get("reason") or {}).get("code") == "misses_win"
+
+
+def prove_miss(plies: list[dict[str, Any]], j: int) -> bool:
+    """Where move ``j`` missed a win the check found (``Review._miss``): the position
+    before it is its player's, proven there (``"proof"``: ``j - 1``).  Whether it
+    applied."""
+    entry = plies[j]
+    if not _missed_win(entry):
+        return False
+    won = {s: 1.0 if s == entry["mover"] else 0.0 for s in entry["chances"]}
+    if plies[j - 1]["chances"] != won:
+        plies[j - 1]["chances"], plies[j - 1]["proof"] = won, j - 1
+    return True
 
 
 def prove_let(plies: list[dict[str, Any]], moves: Sequence[Move], seating: Seating, k: int) -> bool:
@@ -968,11 +987,18 @@ def settle_lets(plies: list[dict[str, Any]], moves: Sequence[Move], seating: Sea
     none)."""
     first = len(plies)
     for k, (before, entry) in enumerate(pairwise(plies), 1):
-        if "hold" in entry and entry.get("label"):
+        if _missed_win(entry):
+            # Re-rolled instead: judged by its choice, the mean of its six results.
+            kept = float(entry["chances"][entry["mover"]]) - float(entry.get("luck") or 0.0)
+            let_cost(entry, 1.0 - kept)
+            first = min(first, k)
+        elif "hold" in entry and entry.get("label"):
             let_cost(entry, float(before["chances"][entry["mover"]]))
             first = min(first, k)
     for k in range(1, len(plies)):
-        if prove_let(plies, moves, seating, k):
+        if prove_miss(plies, k):
+            first = min(first, k - 1)
+        elif prove_let(plies, moves, seating, k):
             first = min(first, k)
     return first
 
@@ -1495,6 +1521,7 @@ class Review:
         if found is None:
             yield from capped(self._three(k), THREE_STEPS)
             return
+        yield from self._missed(k, found)
         levels: list[tuple[Move, int]] = []
         for move in before.legal_moves():
             if move.kind != REROLL and move != played:
@@ -1520,6 +1547,58 @@ class Review:
             yield
         best = fewest[chances.index(max(chances))]  # first of equals
         self._name(k, best, (code, found.move, found.colour), len(held), least == 0)
+
+    def _missed(self, k: int, found: Threat) -> Generator[None, None, None]:
+        """The answer to move ``k``, which let ``found`` through: kept if it is the
+        winning move, or another that wins at once or leaves the other side lost
+        (``threat.lost``, a step a move tried); else it missed that win, and is marked
+        for it (``_miss``).  On seed 4021's `medium`-`hard` game 8, drawn, Yellow's moves
+        let Red a win in two through eight times and were marked for it eight times,
+        while Red's moves that missed it seven times were not marked at all."""
+        j = k + 1
+        if j >= len(self._plies) or "hold" in self._plies[j]:
+            return
+        reply, there = self._moves[k], self._positions[j]
+        if str(reply) == found.move:
+            return
+        if there.is_over:
+            if there.winner is not None and there.winner == self._plies[j]["mover"]:
+                return  # another win at once
+        elif (
+            reply.kind != REROLL
+            and len(there.seating.colours) == 2
+            and there.to_move == self._positions[k - 1].to_move
+            and (yield from lost(there))
+        ):
+            return  # another forced win
+        self._miss(j, found)
+
+    def _miss(self, j: int, found: Threat) -> None:
+        """Mark move ``j`` for the win ``found`` it missed (``misses_win``, ``"in"``: 2
+        for a win in two), the winning move named, by how won its player stayed after
+        it, as lichess marks a mate missed ("lost forced checkmate sequence": a blunder
+        under about 93%, a mistake under 97.5%): ``LET_LINES`` on the other side's
+        chance.  What it costs and the position it left are settled at the end
+        (``settle_lets``)."""
+        entry = self._plies[j]
+        entry["hold"] = {
+            "better": self._alternative(j),
+            "label": entry["label"],
+            "reason": entry["reason"],
+            "held": 1,
+        }
+        reason: dict[str, Any] = {"code": "misses_win", "move": found.move}
+        if found.danger != AT_ONCE:
+            reason["in"] = 2
+        does = _does(self._positions[j - 1], Move.parse(found.move))
+        if does is not None:
+            if found.danger != AT_ONCE:  # a win at once says so itself (``"wins"``)
+                does.insert(1, {"fact": "forces"})
+            reason["does"] = does
+        kept = float(entry["chances"][entry["mover"]])
+        entry["label"] = _severer(entry["label"], let_mark(1.0 - kept, self._sides))
+        entry["reason"], entry["better"] = reason, found.move
+        self._changed = min(self._changed, j)
 
     def _three(self, k: int) -> Generator[None, None, None]:
         """Move ``k``, which let no win in two through, checked for the win in three the

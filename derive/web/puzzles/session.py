@@ -50,6 +50,7 @@ WRONG: Final = {
     "played": "puzzles.mistake.played",
     "lets_win": "puzzles.mistake.lets_win",
     "lets_forced": "puzzles.mistake.lets_forced",
+    "misses_forced": "puzzles.mistake.misses_forced",
     "weaker": "puzzles.mistake.weaker",
 }
 """What a drill says of a move the engine judged wrong (``ai.answer.Answer.verdict``);
@@ -58,6 +59,7 @@ FOUND: Final = {
     "as_good": "puzzles.mistake.as_good",
     "holds": "puzzles.mistake.holds",
     "wins": "puzzles.mistake.wins",
+    "forces": "puzzles.mistake.forces",
 }
 """What a drill's result says of a right move the review did not name."""
 

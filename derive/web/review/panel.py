@@ -54,6 +54,7 @@ DOES_KEYS: Final = {
     "pass": "review.does.pass",
     "stops_win": "review.does.stops_win",
     "holds": "review.does.holds",
+    "forces": "review.does.forces",
     "forms": "review.does.forms",
     "safe": "review.does.safe",
     "hangs": "review.does.hangs",
@@ -135,7 +136,12 @@ def reason_words(lang: str, reason: Mapping[str, Any] | None, entry: Judged | No
         colour = _side(reason.get("colour"))
         taken = _die(reason, "taken")
         if code == "misses_win":
-            return i18n.t(lang, "review.reason.misses_win")
+            key = (
+                "review.reason.misses_forced_win"
+                if reason.get("in") == 2
+                else "review.reason.misses_win"
+            )
+            return i18n.t(lang, key)
         if code in ALLOWS_KEYS and colour:
             return i18n.t(lang, ALLOWS_KEYS[str(code)], colour=i18n.side(lang, colour))
         if code in ("allows_capture", "forced_capture") and colour and taken:

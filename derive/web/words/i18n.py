@@ -410,6 +410,7 @@ EN: Final[dict[str, str]] = {
     "review.count.unlucky.one": "{count} unlucky roll",
     "review.count.unlucky.many": "{count} unlucky rolls",
     "review.reason.misses_win": "misses a win in one",
+    "review.reason.misses_forced_win": "misses a forced win",
     "review.reason.allows_win": "lets {colour} win at once",
     "review.reason.allows_forced_win": "lets {colour} force a win",
     "review.reason.allows_capture": "lets {colour} capture the {value} on {square}",
@@ -433,6 +434,7 @@ EN: Final[dict[str, str]] = {
     "review.does.wins_goal": "wins at once on {square}",
     "review.does.stops_win": "stops {colours} from winning next turn",
     "review.does.holds": "keeps {colours} from forcing a win",
+    "review.does.forces": "forces the win",
     "review.does.forms": "makes a well-formed chain of {length}",
     "review.does.safe": "puts the die out of reach",
     "review.does.hangs": "though the die can then be taken",
@@ -587,6 +589,10 @@ EN: Final[dict[str, str]] = {
         "Found: {move} holds, where {better}, the move the review named, still lets {colour} win."
     ),
     "puzzles.mistake.wins": "Found: {move} wins at once.",
+    "puzzles.mistake.forces": "Found: {move} forces the win too, as {better} does.",
+    "puzzles.mistake.misses_forced": (
+        "{move} is allowed, but a move here wins whatever the other side answers: find it."
+    ),
     "puzzles.mistake.played": "{move} is the move played in the game: find a better one.",
     "puzzles.mistake.lets_win": "{move} is allowed, but it lets {colour} win at once.",
     "puzzles.mistake.lets_forced": (
@@ -1039,6 +1045,7 @@ FR: Final[dict[str, str]] = {
     "review.count.unlucky.one": "{count} lancer malchanceux",
     "review.count.unlucky.many": "{count} lancers malchanceux",
     "review.reason.misses_win": "laisse passer une victoire immédiate",
+    "review.reason.misses_forced_win": "laisse passer une victoire forcée",
     "review.reason.allows_win": "permet à {colour} de gagner aussitôt",
     "review.reason.allows_forced_win": "permet à {colour} de forcer la victoire",
     "review.reason.allows_capture": "permet à {colour} de prendre le {value} en {square}",
@@ -1064,6 +1071,7 @@ FR: Final[dict[str, str]] = {
     "review.does.wins_goal": "gagne aussitôt en {square}",
     "review.does.stops_win": "empêche {colours} de gagner au tour suivant",
     "review.does.holds": "empêche {colours} de forcer la victoire",
+    "review.does.forces": "force la victoire",
     "review.does.forms": "constitue une chaîne bien formée de {length} dés",
     "review.does.safe": "met le dé hors de portée",
     "review.does.hangs": "même si le dé peut alors être pris",
@@ -1229,6 +1237,10 @@ FR: Final[dict[str, str]] = {
         "encore {colour} gagner."
     ),
     "puzzles.mistake.wins": "Trouvé : {move} gagne tout de suite.",
+    "puzzles.mistake.forces": "Trouvé : {move} force la victoire aussi, comme {better}.",
+    "puzzles.mistake.misses_forced": (
+        "{move} est permis, mais un coup gagne ici quoi que l’adversaire réponde : trouvez-le."
+    ),
     "puzzles.mistake.played": "{move} est le coup joué dans la partie : cherchez-en un meilleur.",
     "puzzles.mistake.lets_win": "{move} est permis, mais il laisse {colour} gagner aussitôt.",
     "puzzles.mistake.lets_forced": (

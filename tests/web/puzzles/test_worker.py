@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from derive import Game
 from derive.web.learn import worker as lessons
 from derive.web.puzzles import store, worker
 from derive.web.table import drills
+from tests.helpers import MISSED_IN_TWO
 
 from .fixtures import CHAIN, WIN_IN_ONE, WIN_IN_TWO, as_file
 
@@ -203,3 +205,18 @@ def test_a_drill_says_what_a_wrong_move_lets_through_and_that_the_game_s_move_is
     assert played[lang] in notice and {"do": "verdict", "verdict": "failed"} in steps
     for word in ("None", "lets_", "verdict", "{"):
         assert word not in notice
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_drill_of_a_forced_win_missed_refuses_a_quiet_move_in_words(lang: str) -> None:
+    given = Game.from_position(MISSED_IN_TWO[0])
+    given.play(MISSED_IN_TWO[1])
+    found = (drills.Drill(given.to_position(), "d6-e7", MISSED_IN_TWO[2], 90),)
+    start(search="?mistakes=" + drills.encode(found), lang=lang)
+    lessons.gesture(worker.IDENT, "square", "g1", False)
+    steps = lessons.gesture(worker.IDENT, "square", "e3", False)
+    notice = next(s for s in reversed(steps) if s["do"] == "show")["notice"]
+    assert {"do": "verdict", "verdict": "failed"} in steps
+    said = {"en": "wins whatever the other side answers", "fr": "quoi que l’adversaire réponde"}
+    assert said[lang] in notice.replace("\xa0", " "), notice
+    assert "d6-e7" not in notice  # the answer is the player's to find

@@ -99,6 +99,11 @@ JUDGED = [
             "permet à Rouge de forcer la victoire",
         ),
         (
+            {"code": "misses_win", "move": "d6-e7", "in": 2},
+            "misses a forced win",
+            "laisse passer une victoire forcée",
+        ),
+        (
             {
                 "code": "exposes",
                 "squares": ["d6"],
@@ -192,6 +197,14 @@ def test_what_the_better_move_does_in_players_words() -> None:
     assert does_words("fr", holds) == (
         "saute de g5 en e3, 2 rangées plus près de la rive opposée et empêche Rouge de forcer "
         "la victoire"
+    )
+    forces = [{"fact": "step", "from": "d6", "to": "e7", "rows": 1}, {"fact": "forces"}]
+    assert (
+        does_words("en", forces)
+        == "steps from d6 to e7, 1 row nearer the goal rive and forces the win"
+    )
+    assert does_words("fr", forces) == (
+        "avance de d6 en e7, 1 rangée plus près de la rive opposée et force la victoire"
     )
     holds.append({"fact": "hangs"})
     assert does_words("en", holds).endswith(
