@@ -942,10 +942,15 @@ def prove_miss(plies: list[dict[str, Any]], j: int) -> bool:
     entry = plies[j]
     if not _missed_win(entry):
         return False
-    won = {s: 1.0 if s == entry["mover"] else 0.0 for s in entry["chances"]}
-    if plies[j - 1]["chances"] != won:
-        plies[j - 1]["chances"], plies[j - 1]["proof"] = won, j - 1
+    _prove(plies, j - 1, entry["mover"], j - 1)
     return True
+
+
+def _prove(plies: list[dict[str, Any]], j: int, side: str, proof: int) -> None:
+    """Position ``j`` a win for ``side``, proven at position ``proof``, unless it is one."""
+    won = {s: 1.0 if s == side else 0.0 for s in plies[j]["chances"]}
+    if plies[j]["chances"] != won:
+        plies[j]["chances"], plies[j]["proof"] = won, proof
 
 
 def prove_let(plies: list[dict[str, Any]], moves: Sequence[Move], seating: Seating, k: int) -> bool:
@@ -967,11 +972,8 @@ def prove_let(plies: list[dict[str, Any]], moves: Sequence[Move], seating: Seati
         return False
     if not isinstance(colour, str) or len(colour) != 1 or colour not in seating.colours:
         return False
-    side = seating.team_of(colour)
-    won = {s: 1.0 if s == side else 0.0 for s in entry["chances"]}
     for j in (k, k + 1):
-        if plies[j]["chances"] != won:
-            plies[j]["chances"], plies[j]["proof"] = dict(won), k + 1
+        _prove(plies, j, seating.team_of(colour), k + 1)
     for j in (k + 1, k + 2):
         if j < len(plies) and "hold" not in plies[j]:
             plies[j].update(loss=0.0, label=None, reason=None)
@@ -1580,13 +1582,6 @@ class Review:
         under about 93%, a mistake under 97.5%): ``LET_LINES`` on the other side's
         chance.  What it costs and the position it left are settled at the end
         (``settle_lets``)."""
-        entry = self._plies[j]
-        entry["hold"] = {
-            "better": self._alternative(j),
-            "label": entry["label"],
-            "reason": entry["reason"],
-            "held": 1,
-        }
         reason: dict[str, Any] = {"code": "misses_win", "move": found.move}
         if found.danger != AT_ONCE:
             reason["in"] = 2
@@ -1595,10 +1590,9 @@ class Review:
             if found.danger != AT_ONCE:  # a win at once says so itself (``"wins"``)
                 does.insert(1, {"fact": "forces"})
             reason["does"] = does
+        entry = self._plies[j]
         kept = float(entry["chances"][entry["mover"]])
-        entry["label"] = _severer(entry["label"], let_mark(1.0 - kept, self._sides))
-        entry["reason"], entry["better"] = reason, found.move
-        self._changed = min(self._changed, j)
+        self._mark(j, reason, found.move, let_mark(1.0 - kept, self._sides), 1)
 
     def _three(self, k: int) -> Generator[None, None, None]:
         """Move ``k``, which let no win in two through, checked for the win in three the
@@ -1657,13 +1651,6 @@ class Review:
         ``better`` lets none through as far as the check looked (at once, in two, and in
         three where that was asked), said of it as a fact (``"holds"``), the why of the
         better move that chess.com's review gives in a sentence."""
-        entry = self._plies[k]
-        entry["hold"] = {
-            "better": self._alternative(k),
-            "label": entry["label"],
-            "reason": entry["reason"],
-            "held": held,
-        }
         code, move, colour = let
         reason: dict[str, Any] = {"code": code, "move": move, "colour": colour}
         does = _does(self._positions[k - 1], better)
@@ -1672,10 +1659,21 @@ class Review:
             if holds and not stops:  # said where ``facts`` says a win stopped, before a die hangs
                 does.insert(1, {"fact": "holds", "colours": [colour]})
             reason["does"] = does
-        mover = entry["mover"]
-        chance = float(self._plies[k - 1]["chances"][mover])
-        entry["label"] = _severer(entry["label"], let_mark(chance, self._sides))
-        entry["reason"], entry["better"] = reason, str(better)
+        chance = float(self._plies[k - 1]["chances"][self._plies[k]["mover"]])
+        self._mark(k, reason, str(better), let_mark(chance, self._sides), held)
+
+    def _mark(self, k: int, reason: dict[str, Any], better: str, grade: str, held: int) -> None:
+        """Move ``k`` marked by the check of every move, ``reason`` and ``better`` its
+        own, its mark at least ``grade``; ``"hold"`` keeps what the passes said."""
+        entry = self._plies[k]
+        entry["hold"] = {
+            "better": self._alternative(k),
+            "label": entry["label"],
+            "reason": entry["reason"],
+            "held": held,
+        }
+        entry["label"] = _severer(entry["label"], grade)
+        entry["reason"], entry["better"] = reason, better
         self._changed = min(self._changed, k)
 
     def _held(self, k: int) -> None:
