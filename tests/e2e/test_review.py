@@ -125,6 +125,13 @@ def test_a_shared_game_is_reviewed_and_its_points_show_their_positions(
         "data-position", positions[int(cost.group(1))]
     )
     expect(costly.first).to_have_attribute("aria-pressed", "true")
+    # the board it moved is in view, far down the review as the line is: the board
+    # stays at the top while the review scrolls under it
+    shown, tapped = page.locator(".board-box").bounding_box(), costly.first.bounding_box()
+    assert shown is not None and tapped is not None
+    assert page.evaluate("scrollY") > shown["height"], "the review was not scrolled"
+    assert shown["y"] >= -1 and shown["y"] + shown["height"] <= 844 + 1, shown
+    assert tapped["y"] + tapped["height"] / 2 > shown["y"] + shown["height"], (shown, tapped)
     line.locator("button").click()
 
     screenshot("phone")
