@@ -101,7 +101,7 @@ def test_a_shared_game_is_reviewed_and_its_points_show_their_positions(
     better = re.search(r"Better: ([^ .]+)\.", words)
     ply = re.match(r"Move (\d+),", words)
     assert better is not None and ply is not None, words
-    line.locator("button").click()
+    line.locator("button").first.click()
     arrow = page.locator(f'svg.board [data-arrow="{better.group(1)}"]')
     expect(arrow).to_have_count(1)
     expect(arrow).to_have_attribute("aria-label", f"Better: {better.group(1)}.")
@@ -112,7 +112,7 @@ def test_a_shared_game_is_reviewed_and_its_points_show_their_positions(
     screenshot("phone-arrow", full_page=False)
     points.nth(0).dispatch_event("click")  # the start: no move, no arrow
     expect(page.locator("svg.board [data-arrow]")).to_have_count(0)
-    line.locator("button").click()
+    line.locator("button").first.click()
 
     # each player's costliest moves, with their cost in words, each a tap away
     costly = page.locator(".review-costly button")
@@ -132,7 +132,7 @@ def test_a_shared_game_is_reviewed_and_its_points_show_their_positions(
     assert page.evaluate("scrollY") > shown["height"], "the review was not scrolled"
     assert shown["y"] >= -1 and shown["y"] + shown["height"] <= 844 + 1, shown
     assert tapped["y"] + tapped["height"] / 2 > shown["y"] + shown["height"], (shown, tapped)
-    line.locator("button").click()
+    line.locator("button").first.click()
 
     screenshot("phone")
     assert_accessible(page)

@@ -20,7 +20,7 @@ from ..front.keys import REVIEW_STEPS
 from ..table.drills import MAX_DRILLS, Drill
 from ..table.params import ParamError
 from .graph import Point
-from .panel import JUDGEMENTS, LUCK, Judged, costliest
+from .panel import JUDGEMENTS, LUCK, Judged, costliest, repeats
 
 STEP_KEYS: Final = REVIEW_STEPS
 """The review's keys and how far each steps (``front.keys``, the one key table)."""
@@ -231,8 +231,10 @@ class ReviewState:
         (``panel.costliest``) that were marked an inaccuracy: a tenth of the chance of
         winning, a move worth finding (the rollouts, where they looked, agree it was
         worse); a move found a few points better is no puzzle, as many moves are about as
-        good.  A re-roll is left out: its result is chance, not a move to find."""
+        good.  A re-roll is left out: its result is chance, not a move to find, and so is
+        a fault repeated on the turn after (``panel.repeats``): the same puzzle again."""
         judged = self.judged()
+        again = {entry.ply for run in repeats(judged).values() for entry in run}
         # A team's side is its two colours ("rb"): theirs if a person plays either.
         mine = {side for side in self.sides for colour in people if colour in side}
         chosen = [
@@ -243,6 +245,7 @@ class ReviewState:
                 or _let_through(entry.judgement, entry.reason)
             )
             and entry.mover in mine
+            and entry.ply not in again
             and _drillable(entry)
         ]
         marked = {entry.mover for entry in chosen}

@@ -597,23 +597,88 @@ def learn_html(lang: str, href: str, *, costly: bool = False) -> str:
     )
 
 
+UNREPEATED: Final = ("better", "exposes")
+"""Reasons not said again as "the same": the chance a move lowered is its own figure,
+and the dice it leaves open are its own squares."""
+
+
+def _repeat_key(entry: Judged) -> tuple[str, str, str] | None:
+    """What makes a listed move the same fault as another: its judgement, and its reason
+    with the move that reason names (the other side's winning move, the win or the
+    capture missed); ``None`` for a roll's luck and a reason of its own (``UNREPEATED``)."""
+    reason = entry.reason or {}
+    code, move = reason.get("code"), reason.get("move")
+    if entry.judgement not in JUDGEMENTS or entry.luck is not None:
+        return None
+    if not isinstance(code, str) or code in UNREPEATED or not isinstance(move, str):
+        return None
+    return entry.judgement, code, move
+
+
+def repeats(judged: Sequence[Judged]) -> dict[int, list[Judged]]:
+    """The listed moves that repeat the fault their player made on the turn before, by
+    the ply of the first of each run, the repeats in order (``_repeat_key``).  Both
+    sides can keep repeating one fault: on a held-out L2 game between ``medium`` and
+    ``easy``, Yellow let Red the same forced win through sixteen turns running and
+    Red missed it seventeen, and the list said so in 33 lines alike.  Listed once, with
+    the repeats' moves after it, each a tap away (``mistakes_html``)."""
+    runs: dict[int, list[Judged]] = {}
+    last: dict[str, tuple[int, Judged]] = {}  # each side's run so far: its first ply, its last
+    for entry in judged:
+        key, run = _repeat_key(entry), last.get(entry.mover)
+        if key is not None and run is not None and _repeat_key(run[1]) == key:
+            runs.setdefault(run[0], []).append(entry)
+            last[entry.mover] = (run[0], entry)
+        else:
+            last[entry.mover] = (entry.ply, entry)
+    return runs
+
+
+HOLE: Final = "\x00"
+"""Where HTML goes into a sentence that is escaped first (no translation contains it)."""
+
+
+def _again_html(lang: str, first: Judged, again: Sequence[Judged], current: int | None) -> str:
+    """ "The same blunder again at moves 96 (a5-b6) and 98 (b6+).", each move a button."""
+    moves = [
+        f'<button type="button" data-review-ply="{entry.ply}"'
+        f' aria-pressed="{"true" if entry.ply == current else "false"}">'
+        f"{escape(i18n.t(lang, 'review.again.move', ply=entry.ply, move=entry.move))}</button>"
+        for entry in again
+    ]
+    # A button is a box of its own, and a line may break between it and the comma or
+    # full stop after it: each is kept with its move.
+    kept = [f'<span class="review-keep">{move},</span>' for move in moves[:-2]]
+    kept += moves[-2:-1] + [f'<span class="review-keep">{moves[-1]}.</span>']
+    listed = kept[0] if len(kept) == 1 else _and(lang, [" ".join(kept[:-1]), kept[-1]])
+    name = i18n.t(lang, MARK_KEYS[str(first.judgement)])
+    # The sentence escaped around its moves, which are HTML already ("and", "et": no
+    # character to escape).
+    words = escape(i18n.counted(lang, "review.again", len(again), judgement=name, moves=HOLE))
+    return '<p class="review-again">' + words.replace(HOLE, listed) + "</p>"
+
+
 def mistakes_html(
     lang: str, judged: Sequence[Judged], current: int | None = None, learn: str = ""
 ) -> str:
-    """Every listed move (mistakes and luck), each a button that shows its position;
-    then ``learn``, the link to replay the player's mistakes, if there is one."""
+    """Every listed move (mistakes and luck), each a button that shows its position, a
+    run of one fault repeated listed once (``repeats``); then ``learn``, the link to
+    replay the player's mistakes, if there is one."""
     items = []
+    runs = repeats(judged)
+    repeated = {entry.ply for run in runs.values() for entry in run}
     for entry in judged:
-        if not entry.listed:
+        if not entry.listed or entry.ply in repeated:
             continue
         pressed = "true" if entry.ply == current else "false"
         classes = " ".join(
             f"review-{name}" for name in (entry.judgement, entry.luck) if name is not None
         )
+        again = _again_html(lang, entry, runs[entry.ply], current) if entry.ply in runs else ""
         items.append(
             f'<li class="{classes}"><button type="button"'
             f' data-review-ply="{entry.ply}" aria-pressed="{pressed}">'
-            f"{_button_words(line_parts(lang, entry))}</button></li>"
+            f"{_button_words(line_parts(lang, entry))}</button>{again}</li>"
         )
     if not items:
         return f'<p class="review-none">{escape(i18n.t(lang, "review.none"))}</p>'

@@ -6,12 +6,12 @@ import json
 
 import pytest
 
-from derive.ai.review import Analysis, Review
+from derive.ai.review import Analysis, Review, positions_of
 from derive.game import Game
 from derive.web.play import worker
 from derive.web.review.driver import ReviewState, budget_from, problem, wanted
 from derive.web.review.graph import graph_svg
-from derive.web.review.panel import line_words, mistakes_html
+from derive.web.review.panel import Judged, line_words, mistakes_html
 from derive.web.table import drills
 from derive.web.words import engine_fr
 from tests.helpers import IN_THREE, random_game
@@ -203,6 +203,23 @@ def test_a_player_s_mistakes_become_the_puzzle_board_s_drill() -> None:
     assert back == drill
     html = mistakes_html("fr", state.judged(), learn=drills.link([drill], "fr"))
     assert 'href="enigmes.html?mistakes=' in html and "Apprendre de ses erreurs" in html
+
+
+def test_a_fault_repeated_on_the_next_turn_is_not_the_same_drill_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = _game(12)
+    state = ReviewState(game)
+    movers = [game.seating.team_of(here.to_move) for here in positions_of(game)]
+    lets = {"code": "allows_forced_win", "move": "a1-b2", "colour": movers[2]}
+    marked = [
+        Judged(ply, movers[ply - 1], str(game.moves[ply - 1]), "blunder", "c3-d4", lets)
+        for ply in (3, 5, 7)
+    ]
+    monkeypatch.setattr(state, "judged", lambda: marked)
+    assert [d.ply for d in state.drills([movers[2]])] == [3]
+    marked[2] = Judged(7, movers[6], str(game.moves[6]), "blunder", "c3-d4", {**lets, "move": "x"})
+    assert [d.ply for d in state.drills([movers[2]])] == [3, 7]
 
 
 def test_a_move_that_let_a_win_in_three_through_becomes_a_drill_with_the_winning_reply() -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from html import escape
+from html import escape, unescape
 from typing import Any
 
 import pytest
@@ -21,6 +21,7 @@ from derive.web.review.panel import (
     mistakes_html,
     progress_words,
     reason_words,
+    repeats,
     summary_html,
 )
 from tests.web_helpers import html_text, plain
@@ -366,6 +367,78 @@ def test_the_list_marks_each_listed_move_and_only_those() -> None:
     assert 'data-review-ply="1"' not in html
     assert '<li class="review-mistake review-unlucky">' in html
     assert mistakes_html("en", JUDGED[:1]) == '<p class="review-none">No mistakes found.</p>'
+
+
+LETS = {"code": "allows_forced_win", "move": "f6-e7", "colour": "r"}
+MISSES = {"code": "misses_win", "move": "f6-e7", "in": 2}
+PING_PONG = [
+    Judged(93, "y", "+d10", "blunder", "g9-f8", LETS),
+    Judged(94, "r", "a1-a5", "blunder", "f6-e7", MISSES),
+    Judged(95, "y", "b4+", "blunder", "h10-f8", LETS),
+    Judged(96, "r", "a5-b6", "blunder", "f6-e7", MISSES),
+    Judged(97, "y", "b4-c5", "blunder", "g9-f8", LETS),
+    Judged(98, "r", "b6+", "blunder", "f6-e7", MISSES),
+    Judged(99, "y", "c5-c4"),  # not marked: Yellow's run ends
+    Judged(100, "r", "b6-a7", "blunder", "f6-e7", MISSES),
+    Judged(101, "y", "c4-b4", "blunder", "g9-f8", LETS),
+]
+
+
+def _read(html: str) -> str:
+    """``html``'s words, its tags dropped (``html_text`` spaces them)."""
+    return plain(unescape(re.sub(r"<[^>]+>", "", html)))
+
+
+def test_a_fault_repeated_turn_after_turn_is_listed_once_each_repeat_a_tap_away() -> None:
+    """On a held-out game Yellow let Red the same forced win through sixteen turns running
+    and Red missed it seventeen: the list said so in 33 lines alike."""
+    runs = repeats(PING_PONG)
+    assert {first: [e.ply for e in run] for first, run in runs.items()} == {
+        93: [95, 97],
+        94: [96, 98, 100],
+    }
+    html = mistakes_html("en", PING_PONG, current=98)
+    assert html.count("<li") == 3  # 93 and its repeats, 94 and its repeats, 101
+    for ply in (93, 94, 95, 96, 97, 98, 100, 101):
+        assert html.count(f'data-review-ply="{ply}"') == 1, ply
+    assert 'data-review-ply="98" aria-pressed="true"' in html
+    words = _read(html)
+    assert "Move 93, Yellow: +d10, blunder: lets Red force a win." in words
+    assert "The same blunder again at moves 95 (b4+) and 97 (b4-c5)." in words
+    assert "The same blunder again at moves 96 (a5-b6), 98 (b6+) and 100 (b6-a7)." in words
+    assert "Move 101, Yellow: c4-b4" in words and "Move 95," not in words
+    french = _read(mistakes_html("fr", PING_PONG))
+    assert "La même gaffe aux coups 96 (a5-b6), 98 (b6+) et 100 (b6-a7)." in french
+    one = _read(mistakes_html("fr", PING_PONG[:3]))
+    assert "La même gaffe au coup 95 (b4+)." in one
+    assert "The same blunder again at move 95 (b4+)." in _read(mistakes_html("en", PING_PONG[:3]))
+
+
+@pytest.mark.parametrize(
+    "second",
+    [
+        Judged(95, "y", "b4+", "mistake", "h10-f8", LETS),  # another grade
+        Judged(95, "y", "b4+", "blunder", "h10-f8", {**LETS, "move": "f6-e5"}),  # another win
+        Judged(95, "y", "b4?", "blunder", "h10-f8", LETS, luck="lucky"),  # a roll's luck
+        Judged(95, "y", "b4+", "blunder", "h10-f8", None),
+    ],
+)
+def test_only_the_same_fault_on_the_next_turn_is_a_repeat(second: Judged) -> None:
+    assert repeats([PING_PONG[0], second]) == {}
+    assert html_text(mistakes_html("en", [PING_PONG[0], second])).count("Move ") == 2
+
+
+@pytest.mark.parametrize(
+    "reason",
+    [
+        {"code": "better", "move": "g9-f8"},  # its own figures: "from 52% to 32%"
+        {"code": "exposes", "squares": ["e5"], "dice": []},
+    ],
+)
+def test_a_reason_of_its_own_is_never_the_same_again(reason: dict[str, object]) -> None:
+    first = Judged(93, "y", "+d10", "inaccuracy", "g9-f8", reason)
+    again = Judged(95, "y", "b4+", "inaccuracy", "g9-f8", reason)
+    assert repeats([first, Judged(94, "r", "a1-a5"), again]) == {}
 
 
 def test_progress() -> None:
