@@ -14,7 +14,7 @@ from html import escape
 from typing import Any, Final
 
 from ...ai.facts import motion
-from ...ai.review import COSTLY, accuracy
+from ...ai.review import COSTLIEST, COSTLY, accuracy
 from ...ai.review import costliest as costliest_plies
 from ..words import i18n
 
@@ -483,10 +483,18 @@ def better_sentence(lang: str, move: str, does: str = "") -> str:
 def costliest(judged: Sequence[Judged], colour: str) -> list[Judged]:
     """``colour``'s costliest moves (``ai.review.costliest``: at most three, each with a
     better move and a cost of at least 1%, a re-roll by its choice and never by its
-    result), largest cost first."""
+    result), largest cost first; of a fault repeated turn after turn (``repeats``),
+    the costliest time only, as the list of mistakes names it once (on a held-out game
+    Red's three were a win missed at move 64, then the one it missed again and again,
+    at moves 96 and 100)."""
     mine = {entry.ply: entry for entry in judged if entry.mover == colour}
-    found = costliest_plies((e.ply, e.loss, e.best) for e in mine.values())
-    return [mine[ply] for ply in found]
+    run_of = {e.ply: first for first, run in repeats(judged).items() for e in run}
+    found, runs = [], set()
+    for ply in costliest_plies(((e.ply, e.loss, e.best) for e in mine.values()), len(mine)):
+        if run_of.get(ply, ply) not in runs:
+            runs.add(run_of.get(ply, ply))
+            found.append(mine[ply])
+    return found[:COSTLIEST]
 
 
 def cost_words(lang: str, entry: Judged, *, you: bool = False) -> str:

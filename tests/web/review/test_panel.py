@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from html import escape, unescape
 from typing import Any
 
@@ -13,6 +14,7 @@ from derive.web.review.panel import (
     better_sentence,
     better_words,
     cost_words,
+    costliest,
     costly_html,
     counts,
     does_words,
@@ -412,6 +414,19 @@ def test_a_fault_repeated_turn_after_turn_is_listed_once_each_repeat_a_tap_away(
     one = _read(mistakes_html("fr", PING_PONG[:3]))
     assert "La même gaffe au coup 95 (b4+)." in one
     assert "The same blunder again at move 95 (b4+)." in _read(mistakes_html("en", PING_PONG[:3]))
+
+
+def test_the_costliest_moves_name_a_repeated_fault_once() -> None:
+    """Red's three costliest were a win missed at move 64, then the one it missed again
+    and again, at moves 96 and 100."""
+    costs = {94: 0.10, 96: 0.20, 98: 0.05, 100: 0.16}
+    judged = [
+        Judged(64, "r", "f8-e7", "blunder", "f8xe9", {**MISSES, "move": "f8xe9"}, loss=0.22),
+        *(replace(entry, loss=costs.get(entry.ply, 0.0)) for entry in PING_PONG),
+    ]
+    assert [entry.ply for entry in costliest(judged, "r")] == [64, 96]
+    words = html_text(costly_html("en", "r", judged))
+    assert "Move 96: a5-b6 cost Red 20%" in words and "Move 100" not in words
 
 
 @pytest.mark.parametrize(
