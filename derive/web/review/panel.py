@@ -648,22 +648,31 @@ HOLE: Final = "\x00"
 
 def _again_html(lang: str, first: Judged, again: Sequence[Judged], current: int | None) -> str:
     """ "The same blunder again at moves 96 (a5-b6) and 98 (b6+).", each move a button."""
-    moves = [
-        f'<button type="button" data-review-ply="{entry.ply}"'
-        f' aria-pressed="{"true" if entry.ply == current else "false"}">'
-        f"{escape(i18n.t(lang, 'review.again.move', ply=entry.ply, move=entry.move))}</button>"
-        for entry in again
-    ]
+    name = i18n.t(lang, MARK_KEYS[str(first.judgement)])
+    moves = [_again_button(lang, entry, name, current) for entry in again]
     # A button is a box of its own, and a line may break between it and the comma or
     # full stop after it: each is kept with its move.
     kept = [f'<span class="review-keep">{move},</span>' for move in moves[:-2]]
     kept += moves[-2:-1] + [f'<span class="review-keep">{moves[-1]}.</span>']
     listed = kept[0] if len(kept) == 1 else _and(lang, [" ".join(kept[:-1]), kept[-1]])
-    name = i18n.t(lang, MARK_KEYS[str(first.judgement)])
     # The sentence escaped around its moves, which are HTML already ("and", "et": no
     # character to escape).
     words = escape(i18n.counted(lang, "review.again", len(again), judgement=name, moves=HOLE))
     return '<p class="review-again">' + words.replace(HOLE, listed) + "</p>"
+
+
+def _again_button(lang: str, entry: Judged, name: str, current: int | None) -> str:
+    """A repeat's move, "95 (b4+)", a button that shows its position.  Its name says
+    what it is when a screen reader goes from button to button, and holds its words,
+    as a name must."""
+    fields = {"ply": entry.ply, "move": entry.move}
+    label = i18n.t(lang, "review.again.name", judgement=name, **fields)
+    return (
+        f'<button type="button" data-review-ply="{entry.ply}"'
+        f' aria-pressed="{"true" if entry.ply == current else "false"}"'
+        f' aria-label="{escape(label)}">{escape(i18n.t(lang, "review.again.move", **fields))}'
+        "</button>"
+    )
 
 
 def mistakes_html(

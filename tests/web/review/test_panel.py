@@ -404,6 +404,10 @@ def test_a_fault_repeated_turn_after_turn_is_listed_once_each_repeat_a_tap_away(
     for ply in (93, 94, 95, 96, 97, 98, 100, 101):
         assert html.count(f'data-review-ply="{ply}"') == 1, ply
     assert 'data-review-ply="98" aria-pressed="true"' in html
+    # a repeat's button is named for a screen reader going from button to button
+    assert 'aria-label="Move 96 (a5-b6): the same blunder again">96 (a5-b6)<' in html
+    french_names = plain(unescape(mistakes_html("fr", PING_PONG)))
+    assert 'aria-label="Coup 96 (a5-b6) : la même gaffe">96 (a5-b6)<' in french_names
     words = _read(html)
     assert "Move 93, Yellow: +d10, blunder: lets Red force a win." in words
     assert "The same blunder again at moves 95 (b4+) and 97 (b4-c5)." in words
