@@ -186,12 +186,12 @@ def play_game(pair: tuple[str, str], rules: str, seed: int, index: int) -> tuple
 
 
 def review(
-    game: Game, deep: int, rollouts: int | None, like: bool = True
+    game: Game, deep: int, rollouts: int | None, like: bool = True, budget: int = BUDGET
 ) -> tuple[Analysis, list[float], int]:
     """The review of ``game``, with each pass's time apart (first, second, rollouts, the
     like-for-like costs)."""
     times = {"first": 0.0, "deeper": 0.0, "rollouts": 0.0, "costs": 0.0}
-    review = Review(game, deep=deep, rollouts=rollouts, like=like)
+    review = Review(game, budget, deep=deep, rollouts=rollouts, like=like)
     while not review.done:
         stage = review.stage
         started = time.perf_counter()
@@ -376,6 +376,9 @@ def main() -> None:
         help="the first game's index: a run stopped early goes on from where it stopped",
     )
     parser.add_argument("--results", type=Path, default=RESULTS, help="the JSON file to write")
+    parser.add_argument(
+        "--budget", type=int, default=BUDGET, help="first pass nodes (a stronger review)"
+    )
     parser.add_argument("--deep", type=int, default=DEEP_BUDGET, help="second pass nodes (0: none)")
     parser.add_argument(
         "--rollouts", type=int, default=ROLLOUTS, help="play-outs of each move rolled out (0: none)"
@@ -401,7 +404,7 @@ def main() -> None:
         return {
             "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
             "complete": complete,
-            "settings": vars(args) | {"budget": BUDGET, "results": str(args.results)},
+            "settings": vars(args) | {"results": str(args.results)},
             "ways": {name: tally.figures() for name, tally in tallies.items()},
             "brier": brier(pairs),
             "brier_constant": 0.25,
@@ -419,7 +422,9 @@ def main() -> None:
         for rules in args.rules.split(","):
             for index in range(args.first, args.games):
                 game, seats = play_game(PAIRS[pair_name], rules, args.seed, index)
-                analysis, times, searches = review(game, args.deep, args.rollouts, args.like)
+                analysis, times, searches = review(
+                    game, args.deep, args.rollouts, args.like, args.budget
+                )
                 first, deep, roll, costs = times
                 played = Played(game, seats, analysis, first, deep, roll, costs, searches)
                 first_s, deep_s, roll_s = first_s + first, deep_s + deep, roll_s + roll
