@@ -28,6 +28,7 @@ from derive.ai.review import (
     load_analysis,
     many_chances,
     mark_of,
+    reason,
     search_position,
     settled,
     swing,
@@ -94,6 +95,36 @@ def test_a_missed_win_is_a_blunder_with_its_reason() -> None:
     assert analysis.summary()["r"]["blunder"] == 1
     assert analysis.summary()["r"]["turning_point"] == 1
     assert analysis.turning_point() == 1
+
+
+@pytest.mark.parametrize(
+    ("position", "played", "better", "code"),
+    [
+        # j4-h6 leaves the 2 open to g5's 1 and i5's 3; e1-g3 leaves nothing open
+        (
+            "r2a1,r2c1,r6e1,r1i1,r3f2,r1d4,y2h4,r2j4,y1g5,y3i5,y1d10,y1f10 r ry L2",
+            "j4-h6",
+            "e1-g3",
+            "exposes",
+        ),
+        # b4xa5 leaves the 1 on a5 open, but b4-d6 leaves its own 2 open on d6 (four
+        # players, from an arena game): not why the better move is better
+        (
+            "g4a3,b4c3,b4e3,y2b4,b1a5,y1c5,g2b6,b2j6,r2e7,r1f8,y3h8,g1j8,y1d10,r2j10 y rbyg L2",
+            "b4xa5",
+            "b4-d6",
+            "better",
+        ),
+    ],
+)
+def test_a_die_left_open_is_the_reason_only_where_the_better_move_leaves_none(
+    position: str, played: str, better: str, code: str
+) -> None:
+    before = Game.from_position(position)
+    after = before.copy()
+    after.play(played)
+    mover = before.seating.team_of(before.to_move)
+    assert reason(before, after, mover, better, None)["code"] == code
 
 
 HANGING = "r1e5,r1a1,y3e7,y1j10 r ry L2"

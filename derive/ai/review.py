@@ -1929,6 +1929,19 @@ def positions_of(game: Game) -> list[Game]:
     return found
 
 
+def _leaves_open(before: Game, better: Move, colours: Sequence[str], was: set[int]) -> bool:
+    """Whether ``better`` leaves a die of ``colours`` open to capture that was not
+    before (``exposed``), so that a move leaving one open is not worse for it.  On a
+    four-player L2 game the review said b4xa5 "leaves the 1 on a5 open to capture", then
+    named b4-d6, "though the die can then be taken": the reason was not why.  A re-roll,
+    whose result is chance, is not asked."""
+    if better.kind == REROLL:
+        return False
+    trial = before.copy()
+    trial.push(better)
+    return bool({s for c in colours for s in exposed(trial, c)} - was)
+
+
 def _what_went_wrong(
     before: Game, after: Game, mover: str, better: Move, reply_text: str | None
 ) -> dict[str, Any]:
@@ -1967,7 +1980,7 @@ def _what_went_wrong(
     colours = [c for c in before.seating.colours if before.seating.team_of(c) == mover]
     was = {s for c in colours for s in exposed(before, c)}
     now = sorted({s for c in colours for s in exposed(after, c)} - was)
-    if now:
+    if now and not _leaves_open(before, better, colours, was):
         return {
             "code": "exposes",
             "squares": [square_name(s) for s in now],
