@@ -168,3 +168,32 @@ MISSED_IN_TWO = (
 4021, `medium`-`hard` game 8 (held out, drawn): Yellow's c9-d8 lets Red win in two with
 d6-e7 (every one of Yellow's 71 answers then lets Red win at once), and Red, who missed
 it seven times in that game, plays d2-c1; so do the searches, at 20,000 nodes."""
+
+_PING_PONG_MOVES = """
+    +b10 +c1 +h10 +a1 +j10 +e1 j10+ c1-d2 h10-i9 d2+ b10+ e1-c3 b10+ d2-b4 b10-c9 a1+
+    c9-d8 a1+ d8-e7 +g1 +d10 c3-d4 j10-h8 d4-c5 e7-d6 c5?5 d6-c7 c5-d6 c7-b6 a1-b2 i9-g7
+    b2-c3 h8-f6 c3-c7 b6+ d6- d10+ c7-b8 b6-a7 b8-c9 d10?3 c9-b10 a7-b6 +c1 b6-a5 b4-c5
+    a5-b4 c5-e7 f6+ e7-d8 d10-e9 d8-c9 g7?2 d6-e7 f6-e5 +a1 +h10 e7-f6 e5-d4 f6-e7 h10?3
+    e7-f8 g7-f6 f8-e7 f6-g5 +e1 b4-c3 a1?4 +j10 a1-b2 c3-d2 b2-c3 d2xc3 +i1 d4-c5 c1-b2
+    c3+ b2+ c3-d2 e1-a1 d2-c1 b2+ e9-f8 a1+ c5- e7-f6 c1- f6xg5 c5-b4 g5- f8-g9 g5-f6
+    +d10 a1-a5 b4+ a5-b6 b4-c5 b6+ c5+ b6-a7 c5-b4 a7?1 g9-f8 a7-b8
+"""
+
+PING_PONG_RECORD = {
+    "format": "derive-record",
+    "version": 1,
+    "setup": {
+        "rule_set": "L2",
+        "seating": "ry",
+        "seed": 31000095,
+        "start_roll": [{"r": 4, "y": 5}],
+        "position": "- y ry L2",
+        "max_plies": 200,
+    },
+    "moves": _PING_PONG_MOVES.split(),
+    "result": {"winner": "r", "termination": "goal"},
+}
+"""A review test's game (``e2e/test_review``): the arena's ``medium`` against ``easy``
+(L2, its seed 31, game 2).  From move 93 Yellow lets Red force a win with f6-e7 and
+Red misses it, five turns running each: the list names each fault once, its repeats
+after it."""

@@ -22,7 +22,7 @@ from tests.e2e.appdriver import (
     position_query,
 )
 from tests.e2e.test_first_minute import assert_accessible
-from tests.helpers import random_game
+from tests.helpers import PING_PONG_RECORD, random_game
 
 PLIES = 60
 BUDGET = 40
@@ -173,6 +173,36 @@ def test_a_shared_game_is_reviewed_and_its_points_show_their_positions(
     page.wait_for_selector("html[data-verdict=failed]", state="attached")
     expect(page.locator(".puzzle-result")).to_have_text(f"The better move was {first.better}.")
     screenshot("phone-mistakes", full_page=False)
+
+
+def test_a_fault_repeated_turn_after_turn_is_listed_once_and_each_repeat_shows_its_move(
+    page: Page, server_url: str, screenshot: Callable[..., Path]
+) -> None:
+    """From move 93 Yellow lets Red force a win and Red misses it, turn after turn: each
+    fault is one line, its repeats after it, each a tap that shows its position."""
+    game = Game.from_record(PING_PONG_RECORD)
+    positions = _positions(game)
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_app(page, server_url, f"?game={share.encode(game)}&review=1&budget={BUDGET}")
+    page.wait_for_selector(
+        "html[data-review=done]", state="attached", timeout=START_TIMEOUT_MS + REVIEW_TIMEOUT_MS
+    )
+    again = page.locator(".review-mistakes .review-again button")
+    assert again.count() >= 4
+    marked = page.locator("#moves .mv[class*='review-']").count()
+    lines = page.locator(".review-mistakes > li").count()
+    assert lines + again.count() == marked  # every marked move named once, no more
+    repeat = again.nth(1)
+    ply = int(repeat.get_attribute("data-review-ply") or "0")
+    expect(repeat).to_have_attribute("aria-label", re.compile(rf"^Move {ply} \(.+\): the same "))
+    repeat.click()
+    expect(page.locator("svg.board")).to_have_attribute("data-position", positions[ply])
+    expect(repeat).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("svg.board [data-arrow]")).to_have_count(1)
+    shown = page.locator(".board-box").bounding_box()
+    assert shown is not None and shown["y"] >= -1 and shown["y"] + shown["height"] <= 845
+    screenshot("phone-repeats", full_page=False)
+    assert_accessible(page)
 
 
 def test_the_end_banners_review_opens_the_review_of_the_game_just_played(
