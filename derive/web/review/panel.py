@@ -484,7 +484,7 @@ def costliest(judged: Sequence[Judged], colour: str) -> list[Judged]:
     """``colour``'s costliest moves (``ai.review.costliest``: at most three, each with a
     better move and a cost of at least 1%, a re-roll by its choice and never by its
     result), largest cost first; of a fault repeated turn after turn (``repeats``),
-    the costliest time only, as the list of mistakes names it once (on a held-out game
+    the costliest time only, as the list of mistakes names it once (on an arena game
     Red's three were a win missed at move 64, then the one it missed again and again,
     at moves 96 and 100)."""
     mine = {entry.ply: entry for entry in judged if entry.mover == colour}
@@ -626,9 +626,10 @@ def _repeat_key(entry: Judged) -> tuple[str, str, str] | None:
 def repeats(judged: Sequence[Judged]) -> dict[int, list[Judged]]:
     """The listed moves that repeat the fault their player made on the turn before, by
     the ply of the first of each run, the repeats in order (``_repeat_key``).  Both
-    sides can keep repeating one fault: on a held-out L2 game between ``medium`` and
-    ``easy``, Yellow let Red the same forced win through sixteen turns running and
-    Red missed it seventeen, and the list said so in 33 lines alike.  Listed once, with
+    sides can keep repeating one fault: on an L2 game of the arena's ``medium`` against
+    ``easy`` (seed 31, game 9), Red let Yellow the same forced win through sixteen times,
+    up to twelve turns running, and Yellow missed it seventeen times, up to thirteen
+    running: 33 lines, each a near copy of the one before.  Listed once, with
     the repeats' moves after it, each a tap away (``mistakes_html``)."""
     runs: dict[int, list[Judged]] = {}
     last: dict[str, tuple[int, Judged]] = {}  # each side's run so far: its first ply, its last

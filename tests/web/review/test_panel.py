@@ -392,8 +392,8 @@ def _read(html: str) -> str:
 
 
 def test_a_fault_repeated_turn_after_turn_is_listed_once_each_repeat_a_tap_away() -> None:
-    """On a held-out game Yellow let Red the same forced win through sixteen turns running
-    and Red missed it seventeen: the list said so in 33 lines alike."""
+    """On an arena game Red let Yellow the same forced win through sixteen times and
+    Yellow missed it seventeen: the list said so in 33 lines, near copies of each other."""
     runs = repeats(PING_PONG)
     assert {first: [e.ply for e in run] for first, run in runs.items()} == {
         93: [95, 97],
