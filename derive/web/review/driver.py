@@ -20,7 +20,7 @@ from ..front.keys import REVIEW_STEPS
 from ..table.drills import MAX_DRILLS, Drill
 from ..table.params import ParamError
 from .graph import Point
-from .panel import JUDGEMENTS, LUCK, Judged, costliest, repeats
+from .panel import JUDGEMENTS, LUCK, Judged, costliest, repeated
 
 STEP_KEYS: Final = REVIEW_STEPS
 """The review's keys and how far each steps (``front.keys``, the one key table)."""
@@ -232,9 +232,9 @@ class ReviewState:
         winning, a move worth finding (the rollouts, where they looked, agree it was
         worse); a move found a few points better is no puzzle, as many moves are about as
         good.  A re-roll is left out: its result is chance, not a move to find, and so is
-        a fault repeated on the turn after (``panel.repeats``): the same puzzle again."""
+        a fault repeated on the turn after (``panel.repeated``): the same puzzle again."""
         judged = self.judged()
-        again = {entry.ply for run in repeats(judged).values() for entry in run}
+        again = repeated(judged)
         # A team's side is its two colours ("rb"): theirs if a person plays either.
         mine = {side for side in self.sides for colour in people if colour in side}
         chosen = [

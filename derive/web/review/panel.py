@@ -488,11 +488,12 @@ def costliest(judged: Sequence[Judged], colour: str) -> list[Judged]:
     Red's three were a win missed at move 64, then the one it missed again and again,
     at moves 96 and 100)."""
     mine = {entry.ply: entry for entry in judged if entry.mover == colour}
-    run_of = {e.ply: first for first, run in repeats(judged).items() for e in run}
+    run_of = repeated(judged)
     found, runs = [], set()
     for ply in costliest_plies(((e.ply, e.loss, e.best) for e in mine.values()), len(mine)):
-        if run_of.get(ply, ply) not in runs:
-            runs.add(run_of.get(ply, ply))
+        run = run_of.get(ply, ply)
+        if run not in runs:
+            runs.add(run)
             found.append(mine[ply])
     return found[:COSTLIEST]
 
@@ -632,15 +633,19 @@ def repeats(judged: Sequence[Judged]) -> dict[int, list[Judged]]:
     running: 33 lines, each a near copy of the one before.  Listed once, with
     the repeats' moves after it, each a tap away (``mistakes_html``)."""
     runs: dict[int, list[Judged]] = {}
-    last: dict[str, tuple[int, Judged]] = {}  # each side's run so far: its first ply, its last
+    last: dict[str, tuple[int, tuple[str, str, str] | None]] = {}  # a run: first ply, fault
     for entry in judged:
         key, run = _repeat_key(entry), last.get(entry.mover)
-        if key is not None and run is not None and _repeat_key(run[1]) == key:
+        if key is not None and run is not None and run[1] == key:
             runs.setdefault(run[0], []).append(entry)
-            last[entry.mover] = (run[0], entry)
         else:
-            last[entry.mover] = (entry.ply, entry)
+            last[entry.mover] = (entry.ply, key)
     return runs
+
+
+def repeated(judged: Sequence[Judged]) -> dict[int, int]:
+    """Each repeat's ply (``repeats``), to the ply of the first move of its run."""
+    return {entry.ply: first for first, run in repeats(judged).items() for entry in run}
 
 
 HOLE: Final = "\x00"
