@@ -1939,7 +1939,12 @@ def _leaves_open(before: Game, better: Move, colours: Sequence[str], was: set[in
         return False
     trial = before.copy()
     trial.push(better)
-    return bool({s for c in colours for s in exposed(trial, c)} - was)
+    return bool(_open(trial, colours) - was)
+
+
+def _open(game: Game, colours: Sequence[str]) -> set[int]:
+    """The squares of ``colours``' dice open to capture (``exposed``)."""
+    return {square for colour in colours for square in exposed(game, colour)}
 
 
 def _what_went_wrong(
@@ -1978,8 +1983,8 @@ def _what_went_wrong(
                 "taken": die(after, reply.to_square),
             }
     colours = [c for c in before.seating.colours if before.seating.team_of(c) == mover]
-    was = {s for c in colours for s in exposed(before, c)}
-    now = sorted({s for c in colours for s in exposed(after, c)} - was)
+    was = _open(before, colours)
+    now = sorted(_open(after, colours) - was)
     if now and not _leaves_open(before, better, colours, was):
         return {
             "code": "exposes",
