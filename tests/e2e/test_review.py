@@ -39,6 +39,15 @@ def _positions(game: Game) -> list[str]:
     return [here.to_position() for here in positions_of(game)]
 
 
+def _review_on_a_phone(page: Page, server_url: str, game: Game) -> None:
+    """``game`` opened as a shared link with ``review=1`` at phone size, reviewed to the end."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_app(page, server_url, f"?game={share.encode(game)}&review=1&budget={BUDGET}")
+    page.wait_for_selector(
+        "html[data-review=done]", state="attached", timeout=START_TIMEOUT_MS + REVIEW_TIMEOUT_MS
+    )
+
+
 def test_a_shared_game_is_reviewed_and_its_points_show_their_positions(
     page: Page, server_url: str, screenshot: Callable[..., Path]
 ) -> None:
@@ -46,11 +55,7 @@ def test_a_shared_game_is_reviewed_and_its_points_show_their_positions(
     plies = len(game.moves)
     assert plies >= 40
     positions = _positions(game)
-    page.set_viewport_size({"width": 390, "height": 844})
-    open_app(page, server_url, f"?game={share.encode(game)}&review=1&budget={BUDGET}")
-    page.wait_for_selector(
-        "html[data-review=done]", state="attached", timeout=START_TIMEOUT_MS + REVIEW_TIMEOUT_MS
-    )
+    _review_on_a_phone(page, server_url, game)
     graph = page.locator("svg[data-review]")
     expect(graph).to_have_count(1)
     points = graph.locator("[data-ply]")
@@ -182,11 +187,7 @@ def test_a_fault_repeated_turn_after_turn_is_listed_once_and_each_repeat_shows_i
     fault is one line, its repeats after it, each a tap that shows its position."""
     game = Game.from_record(PING_PONG_RECORD)
     positions = _positions(game)
-    page.set_viewport_size({"width": 390, "height": 844})
-    open_app(page, server_url, f"?game={share.encode(game)}&review=1&budget={BUDGET}")
-    page.wait_for_selector(
-        "html[data-review=done]", state="attached", timeout=START_TIMEOUT_MS + REVIEW_TIMEOUT_MS
-    )
+    _review_on_a_phone(page, server_url, game)
     again = page.locator(".review-mistakes .review-again button")
     assert again.count() >= 4
     marked = page.locator("#moves .mv[class*='review-']").count()
