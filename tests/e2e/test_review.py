@@ -137,6 +137,16 @@ def test_a_shared_game_is_reviewed_and_its_points_show_their_positions(
     assert page.evaluate("scrollY") > shown["height"], "the review was not scrolled"
     assert shown["y"] >= -1 and shown["y"] + shown["height"] <= 844 + 1, shown
     assert tapped["y"] + tapped["height"] / 2 > shown["y"] + shown["height"], (shown, tapped)
+    # and so are the step buttons, under the board, the tapped line under them: the
+    # player steps to the reply from there
+    steps = page.locator(".review-steps").bounding_box()
+    assert steps is not None
+    assert shown["y"] + shown["height"] - 1 <= steps["y"], (shown, steps)
+    assert steps["y"] + steps["height"] <= tapped["y"] + 1, (steps, tapped)
+    page.locator('[data-review-step="1"]').click()
+    expect(page.locator("svg.board")).to_have_attribute(
+        "data-position", positions[min(int(cost.group(1)) + 1, plies)]
+    )
     line.locator("button").first.click()
 
     screenshot("phone")
