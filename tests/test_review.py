@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+from collections.abc import Iterator
 from typing import Any, cast
 
 import pytest
@@ -845,9 +846,13 @@ def test_a_win_let_through_that_the_searches_missed_is_marked_by_how_lost_the_mo
     assert all(e["loss"] == 0.0 and e["label"] is None for e in analysis.plies[2:4])
     # The winner's moves, which let nothing through, are left as the passes said.
     assert all("hold" not in e for e in analysis.plies[2:])
-    # Kept before it cost so (version 7): read as a review made now.
-    assert _as_version_7(game, monkeypatch)["plies"][1]["loss"] == searched
-    assert Analysis.from_data(_as_version_7(game, monkeypatch), game) == analysis
+    # Kept before it cost so (version 7): resumed once, for the check, it is the review
+    # made now.
+    old = _as_version_7(game, monkeypatch)
+    assert old["plies"][1]["loss"] == searched
+    read = Analysis.from_data(old, game)
+    assert not read.complete
+    assert Review(game, resume=read).finish() == analysis
 
 
 def _as_version_7(game: Game, monkeypatch: pytest.MonkeyPatch, **light: Any) -> dict[str, Any]:
@@ -860,7 +865,14 @@ def _as_version_7(game: Game, monkeypatch: pytest.MonkeyPatch, **light: Any) -> 
     return {**old, "version": 7}
 
 
-def test_a_forced_win_missed_is_marked_and_the_position_before_it_is_the_winners() -> None:
+def _no_check(review: Review, k: int, found: object) -> Iterator[None]:
+    """A check that finds nothing, for an analysis kept before it."""
+    yield from ()
+
+
+def test_a_forced_win_missed_is_marked_and_the_position_before_it_is_the_winners(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     game = _played(*MISSED_IN_TWO)
     given = _played(*MISSED_IN_TWO[:2])
     winning = next(m for m in given.legal_moves() if str(m) == "d6-e7")
@@ -878,6 +890,15 @@ def test_a_forced_win_missed_is_marked_and_the_position_before_it_is_the_winners
     assert analysis.plies[1]["chances"] == {"r": 1.0, "y": 0.0}
     assert analysis.plies[1]["proof"] == 1
     assert analysis.plies[1]["reason"]["code"] == "allows_forced_win"
+    # Kept before the check for a win missed (version 8, a whole review then): resumed
+    # once, the miss is marked and the rest is as it was.
+    with monkeypatch.context() as before:
+        before.setattr(Review, "_missed", _no_check)
+        old = {**Review(game).finish().to_data(), "version": 8}
+    assert "hold" not in old["plies"][2] and "hold" in old["plies"][1]
+    read = Analysis.from_data(old, game)
+    assert not read.complete
+    assert Review(game, resume=read).finish() == analysis
     # Stopped once the miss is marked, the check going on: resumed, the same.
     review = Review(game)
     while review.stage != "holds" or "hold" not in review.analysis().plies[2]:
@@ -932,10 +953,11 @@ def test_a_win_in_three_played_after_a_move_marks_it_and_names_a_move_that_holds
     assert [e["chances"] for e in analysis.plies[1:3]] == [{"r": 1.0, "y": 0.0}] * 2
     assert analysis.plies[2]["label"] is None and analysis.plies[3]["label"] is None
     # Kept before (version 7), where the searches had Yellow's move at Yellow's chance:
-    # read as a review made now.
+    # resumed once, it is the review made now.
     old = _as_version_7(game, monkeypatch, deep=0, rollouts=0, like=False)
     assert old["plies"][1]["chances"]["y"] > 0.0
-    assert Analysis.from_data(old, game) == analysis
+    read = Analysis.from_data(old, game)
+    assert Review(game, deep=0, rollouts=0, like=False, resume=read).finish() == analysis
     # Red's moves, after which Yellow could not hold, are not looked at for it.
     assert all("hold" not in e for e in analysis.plies[2:])
 

@@ -173,7 +173,7 @@ from .search import Search
 from .threat import AT_ONCE, Threat, capped, danger, lets_in_three, level, lost
 
 FORMAT: Final = "derive-analysis"
-VERSION: Final = 8
+VERSION: Final = 9
 """2: each side's own chance with three or four sides (``many_chances``).  A version-1
 analysis of such a game is read as none, and the game reviewed again: its figures
 were another curve's, and a resumed review would judge across the two.
@@ -201,7 +201,11 @@ once, for the check alone.
 8: a move that check marks costs what its mover had before it (``let_cost``), and where
 the winning move was the reply played, the positions before and after that reply are
 the winner's (``prove_let``).  An older analysis is read so raised: all it needs is
-kept in it and the game."""
+kept in it and the game.
+
+9: the answer to a move that let a win through is checked for the win it missed
+(``Review._missed``).  An older analysis is resumed once, for that check: a move the
+check marked already (``"hold"``) has its answer checked alone (``Review._answer``)."""
 
 BUDGET: Final = 600
 """Nodes per searched position.  CPython searches 12,000-15,000 nodes/s on an L2
@@ -589,12 +593,11 @@ class Analysis:
                     chance = float(before["chances"][entry["mover"]])
                     reason = entry.get("reason")
                     entry["label"] = settled(entry["label"], reason, chance, analysis.sides)
-        if version < 7 and analysis.plies:
-            # Kept before every move was checked for a win let through (``_hold``), or
-            # for one in three (``_three``): resumed once, for that check alone.
+        if version < 9 and analysis.plies:
+            # Kept before every move was checked for a win let through (``_hold``), for
+            # one in three (``_three``) or for a win missed after it (``_missed``):
+            # resumed once, for that check alone (its end settles what it found).
             analysis.plies[-1].pop("settled", None)
-        if version < 8 and analysis.complete:
-            settle_lets(analysis.plies, game.moves, game.seating)  # else done as it settles
         return analysis
 
     @property
@@ -1469,8 +1472,10 @@ class Review:
     def _holds(self) -> list[int]:
         """The moves still to check for a win let through ([] once done): every move
         but a re-roll, one that ended the game and one the check changed already
-        (``"hold"``), chosen when the like-for-like costs are done.  A stopped check
-        starts again (it changes nothing it changed before, and costs a second or two)."""
+        (``"hold"``), chosen when the like-for-like costs are done; and a move the check
+        marked for a win in two or at once whose answer is unchecked (``_answer``).  A
+        stopped check starts again (it changes nothing it changed before, and costs a
+        second or two)."""
         if self._tasks or self._second() or self._third() or self._costs():
             return []
         if self._holding is None:
@@ -1479,15 +1484,29 @@ class Review:
                 for k in range(1, len(self._plies))
                 if self._moves[k - 1].kind != REROLL
                 and not self._positions[k].is_over
-                and "hold" not in self._plies[k]
+                and ("hold" not in self._plies[k] or self._unanswered(k))
             ]
             self._total += len(self._holding)
         return self._holding
 
+    def _unanswered(self, k: int) -> bool:
+        """Whether move ``k``, which the check marked, let a win in two or at once
+        through that its answer neither played nor was marked for (an analysis kept
+        before ``_missed``, or one stopped between the mark and that check)."""
+        reason = self._plies[k]["reason"] or {}
+        return (
+            reason.get("code") in ("allows_win", "allows_forced_win")
+            and reason.get("in") != 3
+            and k + 1 < len(self._plies)
+            and "hold" not in self._plies[k + 1]
+            and str(self._moves[k]) != reason.get("move")
+        )
+
     def _hold(self, k: int) -> None:
-        """A step of the check of move ``k`` (``_check``)."""
+        """A step of the check of move ``k`` (``_check``, or ``_answer`` for a move it
+        changed already)."""
         if self._work is None:
-            self._work = self._check(k)
+            self._work = self._check(k) if "hold" not in self._plies[k] else self._answer(k)
         try:
             next(self._work)
         except StopIteration:
@@ -1549,6 +1568,14 @@ class Review:
             yield
         best = fewest[chances.index(max(chances))]  # first of equals
         self._name(k, best, (code, found.move, found.colour), len(held), least == 0)
+
+    def _answer(self, k: int) -> Generator[None, None, None]:
+        """The answer to move ``k``, marked for a win it let through, checked alone for
+        the win it missed (``_missed``)."""
+        found = danger(self._positions[k - 1], self._moves[k - 1])
+        yield
+        if found is not None:
+            yield from self._missed(k, found)
 
     def _missed(self, k: int, found: Threat) -> Generator[None, None, None]:
         """The answer to move ``k``, which let ``found`` through: kept if it is the
