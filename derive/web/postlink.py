@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import sys
 from collections.abc import Callable
 from typing import Any, Final
@@ -29,7 +30,15 @@ from .link import ViewError
 MAX_MESSAGE_CHARS: Final = 16 * 1024 * 1024
 """A message from the view: the page's saved games (local storage holds some 5 M
 characters), an imported file, a click. Longer is not the view's: it is not read."""
-MAX_MESSAGE_DEPTH: Final = 8
+MAX_MESSAGE_DEPTH: Final = 16
+"""The deepest message the view hands on is a review's answer, at 9 levels: the answer,
+its value, the plies, one ply, what the passes said before the check changed it
+(``"hold"``), its reason, what the better move does, one fact, its colours. At 8, a
+four-player game's review stopped for good at its last stage, the answer dropped."""
+
+_ANSWER = re.compile(r'\{"answer":(\d{1,15}),')
+"""How the view begins an answer (``assets/view.js``, ``JSON.stringify``): enough to fail
+the call an answer that cannot be read was for, rather than leave it waiting forever."""
 
 
 def _loop() -> asyncio.AbstractEventLoop | None:
@@ -90,7 +99,8 @@ class PostLink:
 
     def take(self, text: object) -> None:
         """One message of the view's. What cannot be one (too long, not JSON, misshapen)
-        is dropped with a line on the console: it did not come from the view."""
+        is dropped with a line on the console: it did not come from the view. An answer
+        that cannot be read fails the call it answers (``ViewError``)."""
         if not isinstance(text, str):
             print("A message to the game was not read: it is not text")
             return
@@ -98,6 +108,9 @@ class PostLink:
             message = safejson.loads(text, max_chars=MAX_MESSAGE_CHARS, max_depth=MAX_MESSAGE_DEPTH)
         except ValueError as error:
             print(f"A message to the game was not read: {error}")
+            answer = _ANSWER.match(text)
+            if answer is not None:
+                self._answer({"answer": int(answer[1]), "error": f"not read: {error}"})
             return
         if not isinstance(message, dict):
             print("A message to the game was not read: it is not an object")

@@ -13,7 +13,7 @@ import pytest
 from derive.web.link import ViewError
 from derive.web.play import run
 from derive.web.play.page import Page
-from derive.web.postlink import MAX_MESSAGE_CHARS, PostLink
+from derive.web.postlink import MAX_MESSAGE_CHARS, MAX_MESSAGE_DEPTH, PostLink
 from tests.web_helpers import plain, run_async
 
 
@@ -82,6 +82,39 @@ def test_an_ask_waits_for_its_own_answer_and_a_failure_is_a_view_error() -> None
         return await first, str(failed.value)
 
     assert run_async(scenario()) == (True, "Error: no")
+
+
+def test_a_reviews_answer_as_deep_as_an_analysis_is_read_and_one_too_deep_fails_its_call(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # A four-player review's last answer: a ply the check marked keeps what the passes
+    # said (its reason, a fact of the better move's, its colours). At 8 levels it was
+    # dropped and the review waited for it forever.
+    fact = {"fact": "stops_win", "colours": ["r", "b"]}
+    ply = {"mover": "g", "hold": {"reason": {"code": "better", "does": [fact]}}}
+    value = {"start": 128, "plies": [ply], "done": True}
+    too_deep: object = "x"
+    for _ in range(MAX_MESSAGE_DEPTH):
+        too_deep = [too_deep]
+
+    async def scenario() -> tuple[object, str]:
+        posted: list[str] = []
+        link = PostLink(posted.append)
+        read = asyncio.ensure_future(link.ask("computer", "review_step"))
+        dropped = asyncio.ensure_future(link.ask("computer", "review_step"))
+        await turns()
+        ids = [call["id"] for call in posted_calls(posted)]
+        # as the view writes its answers (JSON.stringify, no spaces)
+        link.take(json.dumps({"answer": ids[0], "value": value}, separators=(",", ":")))
+        link.take(json.dumps({"answer": ids[1], "value": too_deep}, separators=(",", ":")))
+        with pytest.raises(ViewError) as failed:
+            await dropped
+        return await read, str(failed.value)
+
+    got, failure = run_async(scenario())
+    assert got == value
+    assert failure.startswith("not read: the data is nested too deeply")
+    assert capsys.readouterr().out.count("was not read") == 1
 
 
 def test_the_players_messages_go_to_receive_and_junk_goes_nowhere(
