@@ -197,3 +197,34 @@ PING_PONG_RECORD = {
 (L2, its seed 31, game 2).  From move 93 Yellow lets Red force a win with f6-e7 and
 Red misses it, five turns running each: the list names each fault once, its repeats
 after it."""
+
+_FOUR_MOVES = """
+    +j8 +g1 +a1 +d10 +j4 +i1 +a5 +b10 j4-i3 g1-f2 +a7 b10-c9 +j10 +e1 a7-b6 +f10 j8-i9
+    e1-g3 b6+ f10-e9 j10-h8 g3+ a1-b2 d10-f8 i3+ i1+ b2-c3 f8+ h8?1 i1+ a5-c7 f8-d6
+    i9-g7 i1-j2 b6-f10 e9+ h8-f6 j2-h4 f10-g9 e9-d8 i3-c5 g3-i5 g9-h8 d6-e5 c5+ h4-j6
+    c7?1 d8-b2 +j2 f2-e3 c3?5 +j10 g7+ +i1 h8+ b2-a1 f6?1 i1+ c3-d4 e5+ c5-b6 +e1 d4xe5
+    j10?3 b6-a5 +g1 c7-d6 +h10 g7-f8 e3-d4 h8-g7 j10-i9 f8-e7 d4?5 d6-j4 i9-h8 +j8 d4xe5
+    g7-h6 h8+ f6-g5 e5-f6 j4+ h8-g7 e7-f8 f6xg5 h6xi5 c9-b8 f8-e9 g1-h2 +a7 +j10 e9-d8
+    h2-g3 a7xb8 g7- d8-c7 j6-i7 b8-c9 h10-g9 c7-b6 g3-h2 c9-d10 g7-f6 j8-i9 g5-h6 d10+
+    g9-f8 +j6 h6-h10 d10+ j10?1 i9-h8 i7-g9 +a9 f6-e5 h8-f10 h2-g3 d10-e9 f8-g7 j2?5
+    i1-h2 +a7 j10?2 f10-d4 g3?1 +a3 +b10 d4-c5
+"""
+
+FOUR_PLAYER_RECORD = {
+    "format": "derive-record",
+    "version": 1,
+    "setup": {
+        "rule_set": "L2",
+        "seating": "rbyg",
+        "seed": 7,
+        "start_roll": [{"r": 3, "b": 2, "y": 4, "g": 6}],
+        "position": "- g rbyg L2",
+        "max_plies": 200,
+    },
+    "moves": _FOUR_MOVES.split(),
+    "result": {"winner": "g", "termination": "goal"},
+}
+"""A review test's game (``e2e/test_review``): four players, the arena's ``medium``
+(Red, Blue) and ``easy`` (Yellow, Green), L2, seed 7; Green wins at move 129.  Its
+review at the page's budget sent an answer 9 levels deep, which the game's link once
+dropped (``postlink.MAX_MESSAGE_DEPTH``)."""

@@ -22,7 +22,7 @@ from tests.e2e.appdriver import (
     position_query,
 )
 from tests.e2e.test_first_minute import assert_accessible
-from tests.helpers import PING_PONG_RECORD, random_game
+from tests.helpers import FOUR_PLAYER_RECORD, PING_PONG_RECORD, random_game
 
 PLIES = 60
 BUDGET = 40
@@ -213,6 +213,25 @@ def test_a_fault_repeated_turn_after_turn_is_listed_once_and_each_repeat_shows_i
     shown = page.locator(".board-box").bounding_box()
     assert shown is not None and shown["y"] >= -1 and shown["y"] + shown["height"] <= 845
     screenshot("phone-repeats", full_page=False)
+    assert_accessible(page)
+
+
+def test_a_four_player_game_is_reviewed_to_the_end_with_a_line_and_a_summary_a_player(
+    page: Page, server_url: str, screenshot: Callable[..., Path]
+) -> None:
+    game = Game.from_record(FOUR_PLAYER_RECORD)
+    _review_on_a_phone(page, server_url, game)
+    colours = {"r", "b", "y", "g"}
+    legend = page.locator("svg[data-review] .review-legend [data-legend]")
+    assert {legend.nth(k).get_attribute("data-legend") for k in range(legend.count())} >= colours
+    summary = page.locator(".review-summary > li")
+    assert {summary.nth(k).get_attribute("data-colour") for k in range(summary.count())} == colours
+    last = page.locator(f'svg[data-review] [data-ply="{len(game.moves)}"]')
+    last.dispatch_event("click")
+    expect(page.locator(".review-point")).to_have_text(
+        re.compile(r"^Move 129, Green played \S+: Red 0%, Blue 0%, Yellow 0%, Green 100%$")
+    )
+    screenshot("phone-four", full_page=False)
     assert_accessible(page)
 
 
