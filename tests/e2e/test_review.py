@@ -214,6 +214,16 @@ def test_a_fault_repeated_turn_after_turn_is_listed_once_and_each_repeat_shows_i
     assert shown is not None and shown["y"] >= -1 and shown["y"] + shown["height"] <= 845
     screenshot("phone-repeats", full_page=False)
     assert_accessible(page)
+    # the keyboard's focus, forwards and back through the list, never under the board
+    # and the step buttons that stick over it
+    page.locator(".review-mistakes button").first.focus()
+    for key in ["Tab"] * 12 + ["Shift+Tab"] * 12:
+        page.keyboard.press(key)
+        focused, steps = page.evaluate(
+            """() => [document.activeElement.getBoundingClientRect().top,
+              document.querySelector('.review-steps').getBoundingClientRect().bottom]"""
+        )
+        assert focused >= steps, (key, focused, steps)
 
 
 def test_a_four_player_game_is_reviewed_to_the_end_with_a_line_and_a_summary_a_player(
