@@ -169,6 +169,15 @@ def test_a_shared_game_is_reviewed_and_its_points_show_their_positions(
     page.set_viewport_size({"width": 1366, "height": 900})
     screenshot("desktop", full_page=False)
     assert_accessible(page)
+    # On a desktop the side panel beside the board's column is in sight: the background
+    # behind the board that sticks, and its step buttons, covers their column only. (Its
+    # picture is the same with them hidden, and the layout kept.)
+    side = page.locator(".side")
+    page.evaluate("scrollTo(0, 0)")
+    seen = side.screenshot()
+    hiding = page.add_style_tag(content=".board-box, .review-steps { visibility: hidden; }")
+    assert side.screenshot() == seen, "the board's background covers the side panel"
+    hiding.evaluate("tag => tag.remove()")
 
     # Learn from your mistakes, on a phone: the players' marked positions on the puzzle
     # board, the first one played there (its solution shown: the better move, said).
