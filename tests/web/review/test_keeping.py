@@ -8,12 +8,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
+
 from derive.ai.review import BUDGET, Analysis, Review
 from derive.game import Game
 from derive.web.play import worker
 from derive.web.review.driver import ReviewState
 from derive.web.review.keeping import KEEP_EVERY, Keeping, choose, fill
-from tests.helpers import random_game
+from tests.helpers import MISSED_IN_TWO, random_game
 
 
 def _game(plies: int, seed: int = 4) -> Game:
@@ -54,6 +56,31 @@ def test_a_complete_kept_analysis_is_the_review_and_a_partial_one_goes_on() -> N
     empty = ReviewState(game)
     fill(empty, None)
     assert not empty.done and not empty.plies
+
+
+def test_a_whole_analysis_kept_before_the_check_for_a_win_missed_goes_on_for_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Red misses a win in two that Yellow's move let through (``Review._missed``, analyses
+    # of version 9): kept whole before it, the page goes on with it and gets the mark.
+    game = Game.from_position(MISSED_IN_TWO[0])
+    for move in MISSED_IN_TWO[1:]:
+        game.play(move)
+    whole = Review(game, 25).finish()
+    assert whole.plies[2]["reason"]["code"] == "misses_win"
+    with monkeypatch.context() as before:
+        before.setattr(Review, "_missed", lambda review, k, found: iter(()))
+        old = {**Review(game, 25).finish().to_data(), "version": 8}
+    assert old["plies"][-1]["settled"] and (old["plies"][2]["reason"] or {}).get("code") is None
+    state = ReviewState(Game.from_record(game.record()))
+    fill(state, Analysis.from_data(json.loads(json.dumps(old)), game))  # as the shelf reads it
+    assert not state.done
+    review = worker.review_start(
+        json.dumps(game.record()), 25, json.dumps(Analysis(25, state.plies).to_data())
+    )
+    while not state.done:
+        state.take(worker.review_step(review, 60.0))
+    assert state.plies == whole.plies
 
 
 def test_the_analysis_is_kept_every_few_positions_at_the_end_and_when_stopped() -> None:
