@@ -39,6 +39,8 @@ def plain(text: str) -> str:
 
 
 def html_text(html: str) -> str:
-    """What a reader reads of ``html``: its tags as spaces, its entities as characters,
-    its no-break spaces as spaces (``plain``)."""
-    return plain(unescape(re.sub(r"<[^>]+>", " ", html)))
+    """What a reader reads of ``html``: its tags as spaces, but for a move's number the
+    summary makes a button within its sentence (``panel._refs_html``), its entities as
+    characters, its no-break spaces as spaces (``plain``)."""
+    inline = re.sub(r'<button type="button" class="review-ref"[^>]*>(\d+)</button>', r"\1", html)
+    return plain(unescape(re.sub(r"<[^>]+>", " ", inline)))

@@ -147,6 +147,12 @@ def test_a_shared_game_is_reviewed_and_its_points_show_their_positions(
     expect(page.locator("svg.board")).to_have_attribute(
         "data-position", positions[min(int(cost.group(1)) + 1, plies)]
     )
+    # the summary's move numbers (the worst, the turning point) are taps too
+    named = page.locator(".review-summary .review-ref").first
+    ply = int(named.get_attribute("data-review-ply") or "-1")
+    expect(named).to_have_attribute("aria-label", f"Move {ply}")
+    named.click()
+    expect(page.locator("svg.board")).to_have_attribute("data-position", positions[ply])
     line.locator("button").first.click()
 
     screenshot("phone")

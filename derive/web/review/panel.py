@@ -8,7 +8,8 @@ says them in the player's language.  A reason is structured (``{"code", "squares
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+import re
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
 from typing import Any, Final
@@ -269,18 +270,19 @@ def counts(judged: Sequence[Judged], colour: str) -> dict[str, int]:
     return found
 
 
-def turning_words(lang: str, entry: Judged) -> str:
+def turning_words(lang: str, entry: Judged, ref: Callable[[int], object] = int) -> str:
     """ "Turning point: move 12, a blunder that lets Red capture the 4 on e5." or "…,
-    an unlucky roll: it left Yellow …": in words, never notation alone."""
+    an unlucky roll: it left Yellow …": in words, never notation alone.  ``ref``: what
+    stands for the move's number (``_ref``: a tap in the summary)."""
     what = turning_mark(lang, entry)
     if what is not None:
-        return i18n.t(lang, "review.turning", ply=entry.ply, what=what)
+        return i18n.t(lang, "review.turning", ply=ref(entry.ply), what=what)
     if entry.chance is None:
-        return i18n.t(lang, "review.turning.unlucky", ply=entry.ply)
+        return i18n.t(lang, "review.turning.unlucky", ply=ref(entry.ply))
     return i18n.t(
         lang,
         "review.turning.roll",
-        ply=entry.ply,
+        ply=ref(entry.ply),
         colour=i18n.side(lang, entry.mover),
         before=_percent(entry.chance - entry.luck_by),
         after=_percent(entry.chance),
@@ -344,21 +346,21 @@ def summary_html(
         if point is not None and point.mover == colour:
             if costly and costly[0].ply == point.ply and _turned_by_choice(point):
                 # The costliest move turned the game: one sentence says both.
-                words += " " + costly_summary(lang, costly, point)
+                words += " " + costly_summary(lang, costly, point, _ref)
             else:
-                words += " " + costly_summary(lang, costly)
-                words += " " + turning_words(lang, point)
+                words += " " + costly_summary(lang, costly, ref=_ref)
+                words += " " + turning_words(lang, point, _ref)
         elif (
             colour in lost
             and not any(found[label] for label in JUDGEMENTS)
             and not _others_lucky(judged, colour)
         ):
-            words += " " + _slipped_words(lang, costly)
+            words += " " + _slipped_words(lang, costly, _ref)
         else:
-            words += " " + costly_summary(lang, costly)
+            words += " " + costly_summary(lang, costly, ref=_ref)
         rows.append(
             f'<li data-colour="{colour}"><strong>{escape(i18n.side(lang, colour))}</strong>'
-            f" {escape(words)}</li>"
+            f" {_refs_html(lang, escape(words))}</li>"
         )
     listed = f'<ul class="review-summary">{"".join(rows)}</ul>'
     # Three or four sides: each side's chance is calibrated, but on seeded games the
@@ -375,23 +377,52 @@ def summary_html(
     return f'{listed}<p class="review-accuracy">{about}</p>{rough}'
 
 
-def costly_summary(lang: str, found: Sequence[Judged], turning: Judged | None = None) -> str:
+def costly_summary(
+    lang: str,
+    found: Sequence[Judged],
+    turning: Judged | None = None,
+    ref: Callable[[int], object] = int,
+) -> str:
     """How many costly moves of a side the list names, and the worst: what the costliest
     moves' list shows (``found``: the side's ``costliest``), counted as it shows it.
     ``turning``: the worst, where it is also the side's turning point and a marked move,
     which the one sentence then names as such, so that the line does not name the move
-    twice."""
+    twice.  ``ref``: what stands for the worst move's number (as ``turning_words``)."""
     if not found:
         return i18n.t(lang, "review.summary.costly.none")
     worst = found[0]
-    fields = {"ply": worst.ply, "percent": _percent(worst.loss)}
+    fields = {"ply": ref(worst.ply), "percent": _percent(worst.loss)}
     what = None if turning is None else turning_mark(lang, turning)
     if what is not None:
         return i18n.counted(lang, "review.summary.costly.turning", len(found), what=what, **fields)
     return i18n.counted(lang, "review.summary.costly", len(found), **fields)
 
 
-def _slipped_words(lang: str, found: Sequence[Judged]) -> str:
+_REF: Final = re.compile("\x00(\\d+)\x01")
+"""A move's number in the summary's words, to be a tap (``_ref``, ``_refs_html``)."""
+
+
+def _ref(ply: int) -> str:
+    """A move's number in the summary, marked to be a button once the words are escaped
+    (as the repeats' sentence holds its moves: ``HOLE``)."""
+    return f"\x00{ply}\x01"
+
+
+def _refs_html(lang: str, escaped: str) -> str:
+    """The summary's words, each move's number (``_ref``) a button that shows its
+    position, named "Move 63" for a screen reader: a phone shows the worst move and the
+    turning point from the line that names them, as the list's lines do."""
+    return _REF.sub(
+        lambda found: (
+            f'<button type="button" class="review-ref" data-review-ply="{found[1]}"'
+            f' aria-label="{escape(i18n.t(lang, "review.ply", ply=found[1]))}">{found[1]}'
+            "</button>"
+        ),
+        escaped,
+    )
+
+
+def _slipped_words(lang: str, found: Sequence[Judged], ref: Callable[[int], object] = int) -> str:
     """How a side lost with no move marked: its costliest move, if any, within the
     review's margin of error (a cost under a mark's threshold), and the game slipping
     away.  Played out 24 times each way, the costliest moves of losers under 10% did as
@@ -401,7 +432,7 @@ def _slipped_words(lang: str, found: Sequence[Judged]) -> str:
         return i18n.t(lang, "review.summary.costly.none.lost")
     worst = found[0]
     return i18n.t(
-        lang, "review.summary.costly.slipped", ply=worst.ply, percent=_percent(worst.loss)
+        lang, "review.summary.costly.slipped", ply=ref(worst.ply), percent=_percent(worst.loss)
     )
 
 

@@ -15,6 +15,7 @@ from derive.web.review.panel import Judged, line_words, mistakes_html
 from derive.web.table import drills
 from derive.web.words import engine_fr
 from tests.helpers import IN_THREE, random_game
+from tests.web_helpers import html_text
 
 
 def _game(plies: int, seed: int = 7) -> Game:
@@ -129,7 +130,9 @@ def test_the_summary_counts_exactly_what_the_list_shows() -> None:
             else:
                 # Named as a listed move, by its number, in words.
                 assert f'data-review-ply="{ply}"' in listed
-                row = html.split(f"<strong>{name}</strong>")[1].split("</li>")[0]
+                row = html_text(html.split(f"<strong>{name}</strong>")[1].split("</li>")[0])
+                # a tap shows it (the number a button within the words)
+                assert f'class="review-ref" data-review-ply="{ply}"' in html
                 # Said once: by itself, or in the sentence naming it the costliest.
                 assert (
                     f"Turning point: move {ply}, a" in row
@@ -249,7 +252,9 @@ def test_the_winner_gets_no_turning_point_and_the_loser_keeps_its_own() -> None:
     state.take({"analysis": Review(game, 60).finish().to_data(), "done": True})
     assert state.turning() == {"r": None, "y": points["y"]}
     html = summary_html("en", state.sides, state.judged(), state.turning())
-    red, yellow = (html.split(f'data-colour="{side}"')[1].split("</li>")[0] for side in "ry")
+    red, yellow = (
+        html_text(html.split(f'data-colour="{side}"')[1].split("</li>")[0]) for side in "ry"
+    )
     assert "urning point" not in red
     assert f"Turning point: move {points['y']}," in yellow or (
         f"at move {points['y']}: " in yellow and "the turning point: a" in yellow
