@@ -1495,7 +1495,7 @@ class Review:
         before ``_missed``, or one stopped between the mark and that check)."""
         reason = self._plies[k]["reason"] or {}
         return (
-            reason.get("code") in ("allows_win", "allows_forced_win")
+            reason.get("code") in LET_THROUGH
             and reason.get("in") != 3
             and k + 1 < len(self._plies)
             and "hold" not in self._plies[k + 1]
