@@ -398,14 +398,17 @@ def costly_summary(
     return i18n.counted(lang, "review.summary.costly", len(found), **fields)
 
 
-_REF: Final = re.compile("\x00(\\d+)\x01")
+HOLE: Final = "\x00"
+"""Where HTML goes into a sentence that is escaped first (no translation contains it):
+the repeats' moves (``_again_html``), a summary's move numbers (``_ref``)."""
+
+_REF: Final = re.compile(f"{HOLE}(\\d+){HOLE}")
 """A move's number in the summary's words, to be a tap (``_ref``, ``_refs_html``)."""
 
 
 def _ref(ply: int) -> str:
-    """A move's number in the summary, marked to be a button once the words are escaped
-    (as the repeats' sentence holds its moves: ``HOLE``)."""
-    return f"\x00{ply}\x01"
+    """A move's number in the summary, marked to be a button once the words are escaped."""
+    return f"{HOLE}{ply}{HOLE}"
 
 
 def _refs_html(lang: str, escaped: str) -> str:
@@ -677,10 +680,6 @@ def repeats(judged: Sequence[Judged]) -> dict[int, list[Judged]]:
 def repeated(judged: Sequence[Judged]) -> dict[int, int]:
     """Each repeat's ply (``repeats``), to the ply of the first move of its run."""
     return {entry.ply: first for first, run in repeats(judged).items() for entry in run}
-
-
-HOLE: Final = "\x00"
-"""Where HTML goes into a sentence that is escaped first (no translation contains it)."""
 
 
 def _again_html(lang: str, first: Judged, again: Sequence[Judged], current: int | None) -> str:
