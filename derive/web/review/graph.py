@@ -93,14 +93,10 @@ def _colour(side: str) -> str:
     return SIDES[side[0]].pip
 
 
-def _percent(chance: float) -> int:
-    return round(100 * min(1.0, max(0.0, chance)))
-
-
 def point_title(lang: str, point: Point, colours: Sequence[str]) -> str:
     """What a point says when pointed at, read or tapped: the move, who made it and its
     judgement, then each side's chance."""
-    percents = tuple((c, _percent(point.chances[c])) for c in colours if c in point.chances)
+    percents = tuple((c, i18n.percent(point.chances[c])) for c in colours if c in point.chances)
     played = (point.mover, point.move) if point.mover and point.move else None
     return _title(lang, point.ply, point.mark, played, percents)
 
@@ -148,7 +144,7 @@ def _scale(lang: str) -> list[str]:
             f' y1="{y:.1f}" x2="{WIDTH - RIGHT}" y2="{y:.1f}" stroke="#8a8178"'
             f' stroke-width="1"{dash}/>'
         )
-        figure = i18n.t(lang, "review.percent", percent=_percent(tick))
+        figure = i18n.t(lang, "review.percent", percent=i18n.percent(tick))
         parts.append(_text(LEFT - 4, y + FONT / 3, figure, anchor="end"))
     return parts
 

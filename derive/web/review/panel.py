@@ -95,8 +95,16 @@ class Judged:
         return self.judgement in JUDGEMENTS or self.luck in LUCK
 
 
-def _percent(chance: float) -> int:
-    return round(100 * min(1.0, max(0.0, chance)))
+def _cost(entry: Judged) -> int:
+    """What a move cost, in whole percent.  A marked move's is the difference of the two
+    figures the list says its chance fell between ("from 18% to 5%": 13, where the loss
+    rounded alone, 13.8, read 14 beside them), and at least 1 for a cost the list names
+    (``COSTLY``): a win let through from 0.7% is a blunder, not a cost of 0%.  An
+    unmarked one's, said as an estimate, is its loss rounded."""
+    if entry.before is None or entry.judgement not in JUDGEMENTS:
+        return i18n.percent(entry.loss)
+    shown = i18n.percent(entry.before) - i18n.percent(entry.before - entry.loss)
+    return max(shown, 1) if entry.loss >= COSTLY else shown
 
 
 def _and(lang: str, parts: Sequence[str]) -> str:
@@ -170,8 +178,8 @@ def reason_words(lang: str, reason: Mapping[str, Any] | None, entry: Judged | No
             lang,
             "review.reason.chance",
             colour=i18n.side(lang, entry.mover),
-            before=_percent(entry.before),
-            after=_percent(entry.before - entry.loss),
+            before=i18n.percent(entry.before),
+            after=i18n.percent(entry.before - entry.loss),
         )
     return ""
 
@@ -284,8 +292,8 @@ def turning_words(lang: str, entry: Judged, ref: Callable[[int], object] = int) 
         "review.turning.roll",
         ply=ref(entry.ply),
         colour=i18n.side(lang, entry.mover),
-        before=_percent(entry.chance - entry.luck_by),
-        after=_percent(entry.chance),
+        before=i18n.percent(entry.chance - entry.luck_by),
+        after=i18n.percent(entry.chance),
     )
 
 
@@ -391,7 +399,7 @@ def costly_summary(
     if not found:
         return i18n.t(lang, "review.summary.costly.none")
     worst = found[0]
-    fields = {"ply": ref(worst.ply), "percent": _percent(worst.loss)}
+    fields = {"ply": ref(worst.ply), "percent": _cost(worst)}
     what = None if turning is None else turning_mark(lang, turning)
     if what is not None:
         return i18n.counted(lang, "review.summary.costly.turning", len(found), what=what, **fields)
@@ -434,9 +442,7 @@ def _slipped_words(lang: str, found: Sequence[Judged], ref: Callable[[int], obje
     if not found:
         return i18n.t(lang, "review.summary.costly.none.lost")
     worst = found[0]
-    return i18n.t(
-        lang, "review.summary.costly.slipped", ply=ref(worst.ply), percent=_percent(worst.loss)
-    )
+    return i18n.t(lang, "review.summary.costly.slipped", ply=ref(worst.ply), percent=_cost(worst))
 
 
 def _others_lucky(judged: Sequence[Judged], colour: str) -> bool:
@@ -551,7 +557,7 @@ def cost_parts(lang: str, entry: Judged, *, you: bool = False) -> tuple[str, str
         "ply": entry.ply,
         "move": entry.move,
         "about": about,
-        "percent": _percent(entry.loss),
+        "percent": _cost(entry),
         "mark": mark,
     }
     if you:

@@ -7,6 +7,7 @@ are put into French by ``engine_fr``).  Keys are the English meaning in short; v
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
 from html import escape
@@ -1375,6 +1376,13 @@ def moves_html(text: str) -> str:
 def t(lang: str, key: str, **fields: object) -> str:
     """The text for ``key`` in ``lang`` with ``fields`` filled in."""
     return STRINGS[lang][key].format(**fields)
+
+
+def percent(chance: float) -> int:
+    """A chance (0 to 1) as the whole percent a player reads, a half rounded up: the
+    difference of two figures shown is then at least 1 wherever the chances are a point
+    or more apart (Python's ``round`` takes 52.5 and 51.5 both to 52)."""
+    return math.floor(100 * min(1.0, max(0.0, chance)) + 0.5)
 
 
 def singular(lang: str, count: int) -> bool:

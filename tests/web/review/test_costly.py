@@ -452,3 +452,22 @@ def test_a_cost_past_a_marks_threshold_that_its_play_outs_refused_says_why_it_is
         assert "not marked" not in cost_words("en", plain_entry)
     marked = Judged(5, "r", "e3-f4", "inaccuracy", "a1-b2", loss=0.12, unconfirmed=True)
     assert "not marked" not in cost_words("en", marked)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_marked_move_s_cost_is_the_fall_its_line_says(lang: str) -> None:
+    # Found as a user: "drops Red's winning chances from 18% to 5%" beside "cost you 14%",
+    # the loss (0.138) rounded alone.
+    entry = Judged(95, "r", "i5-j6", "inaccuracy", "a5-c7", None, loss=0.138, before=0.184)
+    line = plain(line_words(lang, entry))
+    assert ("from 18% to 5%" if lang == "en" else "de 18 % à 5 %") in line
+    cost = plain(cost_words(lang, entry, you=True))
+    assert ("cost you 13%" if lang == "en" else "vous a coûté 13 %") in cost
+    summary = plain(costly_summary(lang, panel.costliest([entry], "r")))
+    assert ("13%" if lang == "en" else "13 %") in summary
+    # A win let through from under a point is a blunder of 1%, never of 0%.
+    tiny = Judged(7, "r", "c3-d4", "blunder", "a1-b2", None, loss=0.006, before=0.009)
+    assert "cost you 1%" in cost_words("en", tiny, you=True)
+    # An unmarked cost, said as an estimate, is its loss rounded.
+    rough = Judged(9, "r", "c3-d4", None, "a1-b2", None, loss=0.066, before=0.504)
+    assert "about 7%" in cost_words("en", rough, you=True)

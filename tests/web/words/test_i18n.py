@@ -531,3 +531,21 @@ def test_each_language_writes_its_apostrophe_one_way() -> None:
     french = [*i18n.STRINGS["fr"].values(), *(w.fr for w in words)]
     assert [text for text in english if "’" in text] == []
     assert [text for text in french if "'" in text] == []
+
+
+@pytest.mark.parametrize(
+    ("chance", "shown"),
+    [
+        (0.0, 0),
+        (0.004, 0),
+        (0.005, 1),
+        (0.515, 52),
+        (0.525, 53),
+        (0.999, 100),
+        (1.0, 100),
+        (-0.2, 0),
+        (1.3, 100),
+    ],
+)
+def test_a_chance_is_read_in_whole_percent_a_half_rounded_up(chance: float, shown: int) -> None:
+    assert i18n.percent(chance) == shown
