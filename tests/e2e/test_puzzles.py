@@ -208,6 +208,9 @@ def test_learn_from_your_mistakes_plays_a_position_at_phone_size(
     assert page.get_attribute("html", "data-drill") == "mistakes"
     expect(page.locator("#puzzle-title")).to_contain_text("Find better than b8-c9")
     expect(page.locator("#puzzle-theme")).to_be_hidden()
+    # Not rated, so the rating line is not shown; the button goes on in the game's order.
+    expect(page.locator(".puzzle-score")).to_be_hidden()
+    expect(page.locator("[data-another]")).to_have_text("Next position")
     before = shown_rating(page)
     play(page, "b8", "d10")
     page.wait_for_selector("html[data-verdict=solved]", state="attached")

@@ -203,8 +203,11 @@ async def run() -> None:
         boards.mark_ready(window)
         return
     puzzles.key = str(answer["key"])
-    if answer["drill"]:  # the player's mistakes: no theme to pick
+    if answer["drill"]:  # the player's mistakes: no theme to pick, no rating
         root.dataset.drill = "mistakes"
+        button = document.querySelector("[data-another]")
+        button.textContent = str(answer["next"])
+        button.hidden = not answer["next"]
     # Nothing lost: a damaged text stays, under a key of its own, before any write.
     aside = str(answer["damaged_key"])
     if answer["damaged"] and stored is not None and puzzles.storage.get(aside) is None:

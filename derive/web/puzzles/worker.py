@@ -276,6 +276,8 @@ def opening(
         "themes": [[tag, i18n.puzzle_theme(lang, tag)] for tag in puzzles.themes()],
         "record": room.record_words(),
         "drill": bool(found),
+        # A drill's button goes on to its next position; a drill of one has none to go to.
+        "next": i18n.t(lang, "puzzles.mistake.next") if len(found) > 1 else "",
         "puzzle": puzzle or STAYS,
     }
 

@@ -83,6 +83,7 @@ def test_a_player_s_mistakes_are_a_drill_in_order_and_not_rated() -> None:
     rated = store.dump(store.result(store.Record(), "elsewhere", 1500, True))
     answer = start(search="?mistakes=" + drills.encode(found), stored=rated, lang="fr")
     assert answer["drill"] and answer["notices"] == []
+    assert answer["next"] == "Position suivante"  # the button's words: no "another one"
     first = answer["puzzle"]
     assert first["id"] == "mistake-1" and "b8-c9" in first["heading"] and "b8-c9" in first["task"]
     assert "1 sur 2" in first["about"] and "Non classée" in first["about"]
@@ -94,6 +95,13 @@ def test_a_player_s_mistakes_are_a_drill_in_order_and_not_rated() -> None:
     assert result["record"]["rating"] == str(store.read(rated).record.rating)
     assert worker.puzzles_another("")["puzzle"]["id"] == "mistake-2"
     assert worker.puzzles_another("")["puzzle"]["id"] == "mistake-1"  # round again
+
+
+def test_a_drill_of_one_position_has_no_next_one() -> None:
+    found = (drills.Drill(WIN_IN_ONE.position, "b8-d10", "b8-c9", 7),)
+    answer = start(search="?mistakes=" + drills.encode(found))
+    assert answer["drill"] and answer["next"] == ""
+    assert answer["puzzle"]["id"] == "mistake-1"
 
 
 def test_a_damaged_mistakes_link_is_said_and_the_puzzles_open() -> None:
