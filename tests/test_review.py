@@ -413,13 +413,19 @@ def test_a_win_proven_later_marks_the_move_that_let_it_happen() -> None:
     plies = _review(game).plies
     culprit = plies[3]
     assert culprit["move"] == "h2-g3" and culprit["mover"] == "y"
-    assert culprit["label"] in ("mistake", "blunder")
-    assert culprit["reason"]["code"] == "allows_forced_win"
-    assert culprit["reason"]["move"] == "e7-" and culprit["reason"]["colour"] == "r"
-    assert culprit["reason"]["does"][0]["fact"] in ("step", "jump", "adjust", "reroll")
-    # The positions after it are the win it let happen, proven at ply 6.
-    assert all(plies[k]["chances"] == {"r": 1.0, "y": 0.0} for k in range(3, 9))
-    assert [plies[k].get("proof") for k in range(3, 6)] == [6, 6, 6]
+    # The searches, the win carried back, marked h2-g3 for it ("hold" keeps what they
+    # said); the check of every move found that each of Yellow's 26 moves there let Red
+    # win in two, so h2-g3 lost nothing and is not marked.
+    said = culprit["hold"]
+    assert said["label"] in ("mistake", "blunder")
+    assert said["reason"]["code"] == "allows_forced_win"
+    assert said["reason"]["move"] == "e7-" and said["reason"]["colour"] == "r"
+    assert said["reason"]["does"][0]["fact"] in ("step", "jump", "adjust", "reroll")
+    assert said["held"] == 0 and culprit["label"] is None and culprit["loss"] == 0.0
+    # The positions after it are Red's, proven at ply 6 (the game's end carried back), and
+    # so is the one before it, proven there by the check.
+    assert all(plies[k]["chances"] == {"r": 1.0, "y": 0.0} for k in range(2, 9))
+    assert [plies[k].get("proof") for k in range(2, 6)] == [2, 6, 6, 6]
     # The winner's moves, and yellow's own best moves inside the lost line, are not marked.
     assert [plies[k]["label"] for k in (4, 5, 6, 7, 8)] == [None] * 5
     # Yellow's f6-d4 let Red a win in two through (e7-f8 or e7-), as every move of
@@ -473,8 +479,9 @@ def test_the_changes_rebuild_the_analysis_even_when_a_win_rewrites_earlier_plies
     first = starts[: starts.index(len(kept.plies) - 1) + 1]
     assert [s for s in first if s != 3] == sorted(s for s in first if s != 3)
     # The check marked Red's re-roll at ply 2 for the win it missed, and the last
-    # answer, which settles the review, proved the position it was played from.
-    assert 2 in starts[len(first) :] and starts[-1] == 1
+    # answer, which settles the review, proved the positions before it: the start too,
+    # where each of Yellow's moves let Red win in two.
+    assert 2 in starts[len(first) :] and starts[-1] == 0
     assert kept.plies[-1]["settled"] is True
 
 
@@ -521,8 +528,11 @@ def test_the_second_pass_looks_again_at_the_move_into_a_proven_loss() -> None:
     game = _played(SLOW_LOSS, *SLOW_LOSS_MOVES)
     entry = Review(game, BUDGET).finish().plies[3]
     assert entry["move"] == "h2-g3" and entry["deep"] and entry["proof"] == 6
-    assert entry["label"] in ("mistake", "blunder") and entry["chances"] == {"r": 1.0, "y": 0.0}
-    reason = entry["reason"]
+    assert entry["chances"] == {"r": 1.0, "y": 0.0}
+    # What the second pass said, before the check found that no move held ("hold").
+    said = entry["hold"]
+    assert said["label"] in ("mistake", "blunder") and entry["label"] is None
+    reason = said["reason"]
     assert reason["code"] == "allows_forced_win" and reason["move"] == "e7-"
     assert reason["colour"] == "r" and reason["does"][0]["from"] == "h2"
     assert entry["better"] == "h2-i1"
@@ -844,8 +854,15 @@ def test_a_win_let_through_that_the_searches_missed_is_marked_by_how_lost_the_mo
     # moves after Yellow's gave nothing away (here the game's end proved it already).
     assert [e["chances"] for e in analysis.plies[1:3]] == [{"r": 1.0, "y": 0.0}] * 2
     assert all(e["loss"] == 0.0 and e["label"] is None for e in analysis.plies[2:4])
-    # The winner's moves, which let nothing through, are left as the passes said.
-    assert all("hold" not in e for e in analysis.plies[2:])
+    # The winner's moves, which let nothing through, are left as the passes said; the
+    # loser's answer inside the lost line, where every move let the win through, is
+    # checked and not marked.
+    assert all("hold" not in e for e in analysis.plies[2:] if e["mover"] == "r")
+    assert all(
+        e["hold"]["held"] == 0 and e["label"] is None
+        for e in analysis.plies[2:]
+        if e["mover"] == "y"
+    )
     # Kept before it cost so (version 7): resumed once, for the check, it is the review
     # made now.
     old = _as_version_7(game, monkeypatch)
@@ -857,10 +874,12 @@ def test_a_win_let_through_that_the_searches_missed_is_marked_by_how_lost_the_mo
 
 def _as_version_7(game: Game, monkeypatch: pytest.MonkeyPatch, **light: Any) -> dict[str, Any]:
     """``game``'s analysis as a review of version 7 kept it: a move marked for a win it
-    let through cost what the searches said, and nothing was proven by the check."""
+    let through cost what the searches said, nothing was proven by the check, and a move
+    no other move held against kept what the searches said."""
     with monkeypatch.context() as before:
         before.setattr(review_module, "let_cost", lambda entry, chance: None)
         before.setattr(review_module, "prove_let", lambda *args: False)
+        before.setattr(Review, "_none_held", lambda self, k: None)
         old = Review(game, **light).finish().to_data()
     return {**old, "version": 7}
 
@@ -958,8 +977,11 @@ def test_a_win_in_three_played_after_a_move_marks_it_and_names_a_move_that_holds
     assert old["plies"][1]["chances"]["y"] > 0.0
     read = Analysis.from_data(old, game)
     assert Review(game, deep=0, rollouts=0, like=False, resume=read).finish() == analysis
-    # Red's moves, after which Yellow could not hold, are not looked at for it.
-    assert all("hold" not in e for e in analysis.plies[2:])
+    # Red's moves are not looked at for it; Yellow's answer, where no move held, is
+    # checked and not marked (a re-roll is not checked: its result is luck).
+    assert all("hold" not in e for e in analysis.plies[2:] if e["mover"] == "r")
+    answers = [e for e in analysis.plies[2:] if e["mover"] == "y" and "?" not in e["move"]]
+    assert all(e["hold"]["held"] == 0 and e["label"] is None for e in answers)
 
 
 def _severer_of(label: str | None, chance: float) -> str:
@@ -1000,3 +1022,76 @@ def test_the_check_for_a_win_in_three_is_given_up_past_its_steps_and_a_stop_repe
     assert short.complete and "hold" not in short.plies[1]
     assert "hold" in whole.plies[1]
     assert short.plies[1]["label"] == whole.plies[1]["hold"]["label"]
+
+
+NONE_HOLD = (
+    "r2c1,r4e1,y3i1,y2f2,y4h2,r1c3,y5b6,r3e7,r3e9,r2f10,y1h10 y ry L2",
+    "f2+",
+    "e1xf2",
+    "+d10",
+    "e7+",
+    "b6-c5",
+    "e7-d8",
+)
+"""An arena game's end (L2, ``medium`` against ``easy``, seed 7, from ply 117): Yellow's
+f2+ lets Red force the win where f2-g3 holds; after Red's e1xf2 each of Yellow's 21 moves
+lets Red win in two, and the searches, the game's end carried back, marked +d10 a
+blunder ("better: b6-c5")."""
+
+
+def test_a_win_let_through_that_no_move_holds_against_is_no_mark_and_the_fall_is_earlier(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = _played(*NONE_HOLD)
+    given = _played(*NONE_HOLD[:3])
+    assert all(danger(given, move) is not None for move in given.legal_moves())
+    analysis = Review(game).finish()
+    played = analysis.plies[3]  # +d10: lost whatever Yellow played
+    assert played["label"] is None and played["reason"] is None and played["loss"] == 0.0
+    assert played["hold"]["held"] == 0 and played["hold"]["label"] == "blunder"
+    # The position before it is Red's, proven by the check, and so is the one Yellow's
+    # f2+ led to: Red's e1xf2 from there reached it.  The fall is at f2+, the move
+    # marked for the win it let through, where the searches had it at +d10.
+    assert [analysis.plies[k]["chances"] for k in (1, 2, 3)] == [{"r": 1.0, "y": 0.0}] * 3
+    assert analysis.plies[0]["chances"]["y"] > 0.3
+    blunder = analysis.plies[1]
+    assert blunder["label"] == "blunder" and blunder["reason"]["code"] == "allows_forced_win"
+    assert blunder["loss"] == analysis.plies[0]["chances"]["y"]
+    assert analysis.plies[2]["label"] is None and analysis.plies[2]["loss"] == 0.0
+    assert [p["label"] for p in analysis.plies[1:] if p["label"]] == ["blunder"]
+    # Kept before (version 9), with the searches' mark: resumed once, it is this review.
+    with monkeypatch.context() as before:
+        before.setattr(Review, "_none_held", lambda self, k: None)
+        old = {**Review(game).finish().to_data(), "version": 9}
+    assert old["plies"][3]["label"] == "blunder"
+    read = Analysis.from_data(old, game)
+    assert not read.complete
+    assert Review(game, resume=read).finish() == analysis
+
+
+UNLUCKY_INTO_A_LOSS = (
+    "r1a1,y1e1,r2g1,r6i1,r1f2,y2e3,y3c5,r3j6,y4d8,r1g9,y1d10,r3h10 r ry L2",
+    "f2?2",
+    "e3-d2",
+    "g9+",
+    "c5-b4",
+    "g1-c1",
+    "b4-c3",
+)
+"""Seed 4020's held-out L2 `easy`-`medium` game 4 from ply 97: Red re-rolls f2 to a 2,
+Yellow's e3-d2 then leaves each of Red's moves letting Yellow win in two."""
+
+
+def test_a_roll_that_let_a_forced_win_in_is_its_luck_not_a_later_mark() -> None:
+    game = _played(*UNLUCKY_INTO_A_LOSS)
+    analysis = Review(game).finish()
+    plies = analysis.plies
+    assert plies[3]["hold"]["held"] == 0 and plies[3]["label"] is None  # g9+: lost anyway
+    # The position the roll left is Yellow's, proven: the roll's result is the fall, luck
+    # counted apart; the choice to re-roll keeps its cost, the mean of its six results.
+    assert [plies[k]["chances"] for k in (1, 2, 3)] == [{"r": 0.0, "y": 1.0}] * 3
+    roll = plies[1]
+    assert roll["luck_label"] == "unlucky" and roll["label"] is None
+    assert roll["luck"] < -0.4 and roll["loss"] < 0.05  # about all Red had, by the dice
+    assert analysis.summary()["r"]["turning_point"] == 1
+    assert Analysis.from_data(analysis.to_data(), game) == analysis

@@ -173,7 +173,7 @@ from .search import Search
 from .threat import AT_ONCE, Threat, capped, danger, lets_in_three, level, lost
 
 FORMAT: Final = "derive-analysis"
-VERSION: Final = 9
+VERSION: Final = 10
 """2: each side's own chance with three or four sides (``many_chances``).  A version-1
 analysis of such a game is read as none, and the game reviewed again: its figures
 were another curve's, and a resumed review would judge across the two.
@@ -205,7 +205,11 @@ kept in it and the game.
 
 9: the answer to a move that let a win through is checked for the win it missed
 (``Review._missed``).  An older analysis is resumed once, for that check: a move the
-check marked already (``"hold"``) has its answer checked alone (``Review._answer``)."""
+check marked already (``"hold"``) has its answer checked alone (``Review._answer``).
+
+10: a move that let a win through that every other move let through too is not marked,
+and the position before it is the other side's (``Review._none_held``, ``prove_lost``).
+An older analysis is resumed once, for the check."""
 
 BUDGET: Final = 600
 """Nodes per searched position.  CPython searches 12,000-15,000 nodes/s on an L2
@@ -593,10 +597,11 @@ class Analysis:
                     chance = float(before["chances"][entry["mover"]])
                     reason = entry.get("reason")
                     entry["label"] = settled(entry["label"], reason, chance, analysis.sides)
-        if version < 9 and analysis.plies:
+        if version < 10 and analysis.plies:
             # Kept before every move was checked for a win let through (``_hold``), for
-            # one in three (``_three``) or for a win missed after it (``_missed``):
-            # resumed once, for that check alone (its end settles what it found).
+            # one in three (``_three``), for a win missed after it (``_missed``) or for
+            # a win no move held against (``_none_held``): resumed once, for that check
+            # alone (its end settles what it found).
             analysis.plies[-1].pop("settled", None)
         return analysis
 
@@ -839,7 +844,7 @@ def _check_entry(entry: Any, k: int, game: Game, sides: set[str]) -> None:
         and hold.get("label") in (None, *LABELS)
         and isinstance(hold.get("reason"), dict | None)
         and type(hold.get("held")) is int
-        and hold["held"] >= 1
+        and hold["held"] >= 0
         and (hold.get("loss") is None or (_number(hold["loss"]) and 0.0 <= hold["loss"] <= 1.0))
     ):
         raise AnalysisError(f"{where}: the check for a win let through is damaged")
@@ -1005,7 +1010,62 @@ def settle_lets(plies: list[dict[str, Any]], moves: Sequence[Move], seating: Sea
             first = min(first, k - 1)
         elif prove_let(plies, moves, seating, k):
             first = min(first, k)
+        else:
+            first = min(first, prove_lost(plies, moves, k))
     return first
+
+
+def prove_lost(plies: list[dict[str, Any]], moves: Sequence[Move], k: int) -> int:
+    """Where no other move held against the win move ``k`` let through
+    (``Review._none_held``): positions ``k - 1`` and ``k`` are the other side's, proven
+    by the check, and move ``k`` lost nothing.  Nor did that side's move into ``k - 1``,
+    which reached a won position: not even where it missed a quicker win (it kept one).
+    A re-roll is judged by its six results, which this does not move: only its luck
+    does (as ``Review._raise``).  Where the loser's move before that was marked by the
+    check for a win it let through, or was a re-roll, the position it led to is the
+    winner's too (the winner had a move from it to a won position): the fall shows at
+    the move that let the win happen, or at the roll that did.  Not after another move:
+    its searches' cost is no proof of what it let happen.  The first position changed
+    (``len(plies)`` if none)."""
+    entry = plies[k]
+    hold = entry.get("hold")
+    if not isinstance(hold, dict) or hold.get("held") != 0:
+        return len(plies)
+    mover = entry["mover"]
+    winner = next(side for side in entry["chances"] if side != mover)
+    entry.update(loss=0.0, label=None, reason=None)
+    _prove(plies, k, winner, k)
+    reached = plies[k - 1]
+    was = float(reached["chances"][winner])
+    _prove(plies, k - 1, winner, k - 1)
+    if k < 2:
+        return k - 1
+    if moves[k - 2].kind == REROLL:
+        luck = round(1.0 - (was - float(reached.get("luck") or 0.0)), 4)
+        reached.update(luck=luck, luck_label=_luck_label(luck, len(reached["chances"])))
+        return k - 1
+    reached.update(loss=0.0, label=None, reason=None)
+    if k < 3:
+        return k - 1
+    into = plies[k - 2]
+    if moves[k - 3].kind == REROLL:
+        # The loser's re-roll, whose result let the winner in: its choice keeps its
+        # cost (the mean of its six results), and its luck is that result's.
+        was = float(into["chances"][mover])
+        _prove(plies, k - 2, winner, k - 1)
+        luck = round(0.0 - (was - float(into.get("luck") or 0.0)), 4)
+        into.update(luck=luck, luck_label=_luck_label(luck, len(into["chances"])))
+        return k - 2
+    if into.get("label") and _let(into):
+        _prove(plies, k - 2, winner, k - 1)
+        return k - 2
+    return k - 1
+
+
+def _let(entry: Mapping[str, Any]) -> bool:
+    """Whether ``entry`` was marked by the check of every move for a win it let through:
+    costed by its mover's chance before it (``let_cost``), whatever the one after."""
+    return "hold" in entry and (entry.get("reason") or {}).get("code") in LET_THROUGH
 
 
 def _severer(one: str | None, other: str | None) -> str | None:
@@ -1550,6 +1610,7 @@ class Review:
                 yield
         held = [(m, d) for m, d in levels if d < found.danger]
         if not held:
+            self._none_held(k)
             return
         least = min(d for _, d in held)
         fewest = [m for m, d in held if d == least]
@@ -1568,6 +1629,27 @@ class Review:
             yield
         best = fewest[chances.index(max(chances))]  # first of equals
         self._name(k, best, (code, found.move, found.colour), len(held), least == 0)
+
+    def _none_held(self, k: int) -> None:
+        """Move ``k`` let a win through that every other move let through too (``_check``):
+        in a game of two colours the position before it was lost already, and whatever
+        the searches said of the move, it lost nothing.  Its mark goes (``"hold"``, with
+        ``"held": 0``, keeps what the passes said); the end of the review proves the
+        position before it the other side's (``prove_lost``).  On an arena game (L2,
+        ``medium`` against ``easy``, seed 7) the searches, the game's end carried back,
+        marked Yellow's +d10 at move 120 a blunder that let Red force the win, "better:
+        b6-c5", where each of Yellow's 21 moves let Red win in two."""
+        if len(self._positions[k - 1].seating.colours) != 2:
+            return
+        entry = self._plies[k]
+        entry["hold"] = {
+            "better": self._alternative(k),
+            "label": entry["label"],
+            "reason": entry["reason"],
+            "held": 0,
+        }
+        entry["label"], entry["reason"] = None, None
+        self._changed = min(self._changed, k)
 
     def _answer(self, k: int) -> Generator[None, None, None]:
         """The answer to move ``k``, marked for a win it let through, checked alone for
