@@ -13,7 +13,9 @@ searching passes without the rollouts (what the rollouts replaced, ``"roll"``).
 Measured, for each of the three:
 
 * **the loser marked**: the share of decisive games in which the losing side has at
-  least one move marked mistake or blunder (goal: at least 90%);
+  least one move marked mistake or blunder (goal: at least 90%); and, restated (row
+  ``TURNED``), marked or whose turning point is an unlucky roll of its own: a game the
+  dice decided has no losing move to mark;
 * **the marks are true**: for each move marked mistake or blunder (at most
   ``--marks`` a game, the largest losses), both the better move and the move played
   are played out ``--playouts`` times from the position before, by the two levels
@@ -243,6 +245,11 @@ WAYS = ("first pass (reference)", "first and second passes", "review")
 the review said before its rollouts and like-for-like costs), and the whole review."""
 COSTLY = "costliest moves named (review)"
 """The restated measure: the whole review's costliest moves of each side, marked or not."""
+TURNED = "marked, or turned by an unlucky roll (review)"
+"""The loser marked, or its turning point an unlucky roll of its own (``summary``): a
+game the dice decided has no losing move to mark, and the review says so apart, as issue
+40 asks ("luck is counted apart and said apart"); since the review stopped marking moves
+made in positions already lost by force (``Review._none_held``), such a game shows it."""
 LET = "moves that let a win through (review)"
 """The moves whose reason is a win let through (``LET_THROUGH``), whatever they cost: what
 lichess calls blunders (it marks a mate allowed as one unless the player was already
@@ -281,6 +288,12 @@ def judged(analysis: Analysis, way: str) -> list[tuple[int, str, float, str]]:
         if said["label"] in MARKED and better:
             found.append((entry["ply"], entry["mover"], said["loss"], better))
     return found
+
+
+def unlucky_turn(analysis: Analysis, side: str) -> bool:
+    """Whether ``side``'s turning point is an unlucky roll (``Analysis.summary``)."""
+    ply = analysis.summary().get(side, {}).get("turning_point")
+    return ply is not None and analysis.plies[ply].get("luck_label") == "unlucky"
 
 
 def costly(analysis: Analysis, sides: tuple[str, ...]) -> list[tuple[int, str, float, str]]:
@@ -391,7 +404,7 @@ def main() -> None:
     )
     args = parser.parse_args()
 
-    tallies = {name: Tally() for name in (*WAYS, COSTLY, LET)}
+    tallies = {name: Tally() for name in (*WAYS, TURNED, COSTLY, LET)}
     pairs: list[tuple[float, float]] = []
     games: list[dict[str, Any]] = []
     first_s = deep_s = roll_s = costs_s = 0.0
@@ -459,6 +472,9 @@ def main() -> None:
                         marks = named
                         # The loser's, costliest first: what the restatement promises.
                         worst = [m for m in marks if m[1] == loser][: args.costly]
+                    elif name == TURNED:
+                        marks = judged(analysis, WAYS[-1])
+                        worst = []  # played out as the review's own marks are
                     elif name == LET:
                         marks = let_through(analysis)
                         worst = sorted((m for m in marks if m[1] == loser), key=lambda m: -m[2])[
@@ -470,7 +486,8 @@ def main() -> None:
                     tally.marks += len(marks)
                     if loser is not None:
                         tally.decisive += 1
-                        tally.loser_marked += any(m[1] == loser for m in marks)
+                        turned = name == TURNED and unlucky_turn(analysis, loser)
+                        tally.loser_marked += turned or any(m[1] == loser for m in marks)
                     for ply, _, cost, better in worst:
                         if (ply, better) not in played_out:
                             played_out[(ply, better)] = gain(
