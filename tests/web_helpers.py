@@ -40,7 +40,9 @@ def plain(text: str) -> str:
 
 def html_text(html: str) -> str:
     """What a reader reads of ``html``: its tags as spaces, but for a move's number the
-    summary makes a button within its sentence (``panel._refs_html``), its entities as
-    characters, its no-break spaces as spaces (``plain``)."""
+    summary makes a button within its sentence (``panel._refs_html``) and a move's
+    notation kept on one line (``i18n.moves_html``), its entities as characters, its
+    no-break spaces as spaces (``plain``)."""
     inline = re.sub(r'<button type="button" class="review-ref"[^>]*>(\d+)</button>', r"\1", html)
+    inline = re.sub(r'<span class="move">([^<]*)</span>', r"\1", inline)
     return plain(unescape(re.sub(r"<[^>]+>", " ", inline)))

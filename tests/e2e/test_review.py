@@ -88,6 +88,14 @@ def test_a_shared_game_is_reviewed_and_its_points_show_their_positions(
     expect(page.locator("svg.board")).to_have_attribute("data-position", positions[plies // 2])
     expect(page.locator(".review-at")).to_have_text(f"Move {plies // 2}")
 
+    # each move's notation in the review's words stays on one line at a phone's width
+    # ("f2-" / "g3" was seen)
+    spans = page.eval_on_selector_all(
+        ".review .move",
+        "els => els.map(e => [getComputedStyle(e).whiteSpace, e.getClientRects().length])",
+    )
+    assert spans and all(span == ["nowrap", 1] for span in spans), spans
+
     # the step buttons right under the board on a phone
     board_box = page.locator(".board-box").bounding_box()
     steps = page.locator(".review-steps").bounding_box()

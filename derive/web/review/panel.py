@@ -368,7 +368,7 @@ def summary_html(
             words += " " + costly_summary(lang, costly, ref=_ref)
         rows.append(
             f'<li data-colour="{colour}"><strong>{escape(i18n.side(lang, colour))}</strong>'
-            f" {_refs_html(lang, escape(words))}</li>"
+            f" {_refs_html(lang, i18n.moves_html(words))}</li>"
         )
     listed = f'<ul class="review-summary">{"".join(rows)}</ul>'
     # Three or four sides: each side's chance is calibrated, but on seeded games the
@@ -591,8 +591,8 @@ def _button_words(parts: tuple[str, str]) -> str:
     """A listed move's words in its button: the first sentence stands out (underlined,
     as a link), the explanation after it reads as text; the whole is one target."""
     head, rest = parts
-    words = f'<span class="review-lead">{escape(head)}</span>'
-    return f"{words} {escape(rest)}" if rest else words
+    words = f'<span class="review-lead">{i18n.moves_html(head)}</span>'
+    return f"{words} {i18n.moves_html(rest)}" if rest else words
 
 
 def costly_html(
@@ -712,7 +712,8 @@ def _again_button(lang: str, entry: Judged, name: str, current: int | None) -> s
     return (
         f'<button type="button" data-review-ply="{entry.ply}"'
         f' aria-pressed="{"true" if entry.ply == current else "false"}"'
-        f' aria-label="{escape(label)}">{escape(i18n.t(lang, "review.again.move", **fields))}'
+        f' aria-label="{escape(label)}">'
+        f"{i18n.moves_html(i18n.t(lang, 'review.again.move', **fields))}"
         "</button>"
     )
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from html import escape, unescape
+from html import unescape
 from typing import Any
 
 import pytest
@@ -26,6 +26,7 @@ from derive.web.review.panel import (
     repeats,
     summary_html,
 )
+from derive.web.words import i18n
 from tests.web_helpers import html_text, plain
 
 CAPTURE_E5 = {
@@ -405,9 +406,15 @@ def test_a_fault_repeated_turn_after_turn_is_listed_once_each_repeat_a_tap_away(
         assert html.count(f'data-review-ply="{ply}"') == 1, ply
     assert 'data-review-ply="98" aria-pressed="true"' in html
     # a repeat's button is named for a screen reader going from button to button
-    assert 'aria-label="Move 96 (a5-b6): the same blunder again">96 (a5-b6)<' in html
+    assert (
+        'aria-label="Move 96 (a5-b6): the same blunder again">96 (<span class="move">a5-b6'
+        "</span>)<" in html
+    )
     french_names = plain(unescape(mistakes_html("fr", PING_PONG)))
-    assert 'aria-label="Coup 96 (a5-b6) : la même gaffe">96 (a5-b6)<' in french_names
+    assert (
+        'aria-label="Coup 96 (a5-b6) : la même gaffe">96 (<span class="move">a5-b6</span>)<'
+        in french_names
+    )
     words = _read(html)
     assert "Move 93, Yellow: +d10, blunder: lets Red force a win." in words
     assert "The same blunder again at moves 95 (b4+) and 97 (b4-c5)." in words
@@ -479,7 +486,10 @@ def test_a_listed_move_underlines_its_first_sentence_only() -> None:
     assert rest.startswith(f"Better: {entry.best}.")
     item = re.search(r"<button[^>]*>(.*?)</button>", mistakes_html("en", [entry]))
     assert item is not None
-    assert item.group(1) == f'<span class="review-lead">{escape(head)}</span> {escape(rest)}'
+    # Each move's notation kept on one line (a phone broke "f2-g3" after its hyphen).
+    lead, after = i18n.moves_html(head), i18n.moves_html(rest)
+    assert item.group(1) == f'<span class="review-lead">{lead}</span> {after}'
+    assert f'<span class="move">{entry.best}</span>' in after
     costly = costly_html("en", "y", [entry])
     assert '<span class="review-lead">Move 2: ' in costly, costly
     assert html_text(costly).count("Better: ") == 1
