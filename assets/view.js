@@ -412,7 +412,7 @@
     part(".review-at").textContent = parts.at;
     // The shown ply's figures in words (a tap on the graph shows them: a phone has no hover).
     const point = part(".review-point");
-    if (point) point.textContent = typeof parts.point === "string" ? parts.point : "";
+    if (point) point.innerHTML = typeof parts.point === "string" ? parts.point : "";
     const root = document.documentElement;
     root.dataset.review = parts.review;
     root.dataset.reviewPly = String(parts.ply);

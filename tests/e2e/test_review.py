@@ -95,6 +95,7 @@ def test_a_shared_game_is_reviewed_and_its_points_show_their_positions(
         "els => els.map(e => [getComputedStyle(e).whiteSpace, e.getClientRects().length])",
     )
     assert spans and all(span == ["nowrap", 1] for span in spans), spans
+    expect(page.locator(".review-point .move")).to_have_count(1)  # the shown point's move
 
     # the step buttons right under the board on a phone
     board_box = page.locator(".board-box").bounding_box()

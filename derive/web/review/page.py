@@ -275,11 +275,12 @@ class ReviewPage:
         return (shape,) if shape is not None else ()
 
     def _point_words(self) -> str:
-        """The shown ply's figures in words, as its point on the graph says them."""
+        """The shown ply's figures in words, as its point on the graph says them, as HTML
+        whose move keeps to one line (a phone broke "d4-" / "e3")."""
         state = self.state
         if state.shown >= len(state.plies):
             return ""
-        return point_title(self.lang, state.points()[state.shown], state.sides)
+        return i18n.moves_html(point_title(self.lang, state.points()[state.shown], state.sides))
 
     def render(self) -> None:
         if not self.opened:
