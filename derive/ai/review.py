@@ -1041,8 +1041,7 @@ def prove_lost(plies: list[dict[str, Any]], moves: Sequence[Move], k: int) -> in
     if k < 2:
         return k - 1
     if moves[k - 2].kind == REROLL:
-        luck = round(1.0 - (was - float(reached.get("luck") or 0.0)), 4)
-        reached.update(luck=luck, luck_label=_luck_label(luck, len(reached["chances"])))
+        _reluck(reached, was)
         return k - 1
     reached.update(loss=0.0, label=None, reason=None)
     if k < 3:
@@ -1053,13 +1052,20 @@ def prove_lost(plies: list[dict[str, Any]], moves: Sequence[Move], k: int) -> in
         # cost (the mean of its six results), and its luck is that result's.
         was = float(into["chances"][mover])
         _prove(plies, k - 2, winner, k - 1)
-        luck = round(0.0 - (was - float(into.get("luck") or 0.0)), 4)
-        into.update(luck=luck, luck_label=_luck_label(luck, len(into["chances"])))
+        _reluck(into, was)
         return k - 2
     if into.get("label") and _let(into):
         _prove(plies, k - 2, winner, k - 1)
         return k - 2
     return k - 1
+
+
+def _reluck(entry: dict[str, Any], was: float) -> None:
+    """A re-roll's luck once its position's chance for its mover changed from ``was``: its
+    mean over six results is unchanged; only the luck of the one rolled moves."""
+    mean = was - float(entry.get("luck") or 0.0)
+    luck = round(float(entry["chances"][entry["mover"]]) - mean, 4)
+    entry.update(luck=luck, luck_label=_luck_label(luck, len(entry["chances"])))
 
 
 def _let(entry: Mapping[str, Any]) -> bool:
@@ -1642,12 +1648,7 @@ class Review:
         if len(self._positions[k - 1].seating.colours) != 2:
             return
         entry = self._plies[k]
-        entry["hold"] = {
-            "better": self._alternative(k),
-            "label": entry["label"],
-            "reason": entry["reason"],
-            "held": 0,
-        }
+        self._keep(k, 0)
         entry["label"], entry["reason"] = None, None
         self._changed = min(self._changed, k)
 
@@ -1775,15 +1776,21 @@ class Review:
         """Move ``k`` marked by the check of every move, ``reason`` and ``better`` its
         own, its mark at least ``grade``; ``"hold"`` keeps what the passes said."""
         entry = self._plies[k]
+        self._keep(k, held)
+        entry["label"] = _severer(entry["label"], grade)
+        entry["reason"], entry["better"] = reason, better
+        self._changed = min(self._changed, k)
+
+    def _keep(self, k: int, held: int) -> None:
+        """What the passes said of move ``k`` (``"hold"``), before the check changes it,
+        and how many other moves let less through than it."""
+        entry = self._plies[k]
         entry["hold"] = {
             "better": self._alternative(k),
             "label": entry["label"],
             "reason": entry["reason"],
             "held": held,
         }
-        entry["label"] = _severer(entry["label"], grade)
-        entry["reason"], entry["better"] = reason, better
-        self._changed = min(self._changed, k)
 
     def _held(self, k: int) -> None:
         assert self._holding is not None and self._holding[0] == k
@@ -1935,11 +1942,7 @@ class Review:
         entry["chances"] = dict(chances)
         entry["proof"] = proof
         if j and self._moves[j - 1].kind == REROLL:
-            # Its mean over six results is unchanged; only the luck of this one moves.
-            mean = old.chances[entry["mover"]] - (entry["luck"] or 0.0)
-            luck = round(chances[entry["mover"]] - mean, 4)
-            entry["luck"] = luck
-            entry["luck_label"] = _luck_label(luck, self._sides)
+            _reluck(entry, old.chances[entry["mover"]])
 
     def _graded(self, k: int, label: str | None, reason: Mapping[str, Any] | None) -> str | None:
         """``settled`` for move ``k``, by its mover's chance as the search of the position
