@@ -134,6 +134,11 @@ def test_a_shared_game_is_reviewed_and_its_points_show_their_positions(
     words = costly.first.inner_text()
     cost = re.match(r"Move (\d+): \S+ cost (?:you|Red|Yellow) \d+% of", words)
     assert cost is not None, words
+    # how the costs are counted: closed under the moves, open on a tap
+    about = page.locator("details.review-costly-about")
+    expect(about.locator("p")).to_be_hidden()
+    about.locator("summary").click()
+    expect(about.locator("p")).to_contain_text("A cost under 10% is within")
     costly.first.click()
     expect(page.locator("svg.board")).to_have_attribute(
         "data-position", positions[int(cost.group(1))]

@@ -625,10 +625,14 @@ def costly_html(
             f'<li data-colour="{colour}"><strong>{escape(i18n.side(lang, colour))}</strong>'
             f"{listed}</li>"
         )
+    # How the costs are counted is there when asked for, after the moves: read first, its
+    # five sentences took 15 lines of a phone before the first move named.
     return (
         f'<h3 class="review-sub">{escape(i18n.t(lang, "review.costly"))}</h3>'
-        f'<p class="review-costly-about">{escape(i18n.t(lang, "review.costly.about"))}</p>'
         f'<ul class="review-costly">{"".join(rows)}</ul>'
+        f'<details class="review-costly-about">'
+        f"<summary>{escape(i18n.t(lang, 'review.costly.how'))}</summary>"
+        f"<p>{escape(i18n.t(lang, 'review.costly.about'))}</p></details>"
     )
 
 

@@ -459,6 +459,7 @@ EN: Final[dict[str, str]] = {
     ),
     "review.none": "No mistakes found.",
     "review.costly": "Costliest moves",
+    "review.costly.how": "How these costs are counted",
     "review.costly.about": (
         "For each player, the moves that gave away the most chance of winning against the"
         " better move found, largest first, even when none was a mistake. A re-roll counts by"
@@ -1102,6 +1103,7 @@ FR: Final[dict[str, str]] = {
     ),
     "review.none": "Aucune erreur trouvée.",
     "review.costly": "Coups les plus coûteux",
+    "review.costly.how": "Comment ces coûts sont comptés",
     "review.costly.about": (
         "Pour chaque joueur, les coups qui ont fait perdre le plus de chances de gain face"
         " au meilleur coup trouvé, du plus coûteux au moins coûteux, même quand aucun n’était"

@@ -221,6 +221,21 @@ def test_the_list_names_each_players_costliest_each_a_tap_away() -> None:
     assert costly_html("en", "ry", []) == ""  # nothing judged yet: nothing said
 
 
+def test_how_the_costs_are_counted_is_told_when_asked_after_the_moves() -> None:
+    judged = [Judged(3, "r", "d2-e3", "mistake", "a1-b2", loss=0.25)]
+    for lang, asked, told in (
+        ("en", "How these costs are counted", "A cost under 10% is within"),
+        ("fr", "Comment ces coûts sont comptés", "Un coût de moins de 10 % est dans"),
+    ):
+        html = costly_html(lang, "ry", judged)
+        # A closed disclosure, after the last move named: the list is read first.
+        about = html.index('<details class="review-costly-about">')
+        assert html.rindex("data-review-ply") < about and " open" not in html[about:]
+        summary = re.search(r"<summary>(.*?)</summary>", html)
+        assert summary is not None and summary.group(1) == asked
+        assert told in plain(html_text(html[about:]))
+
+
 def test_the_summary_counts_what_the_list_names() -> None:
     judged = [
         Judged(1, "r", "c1-d2", best="a1-b2", loss=0.02),
