@@ -12,9 +12,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final, Literal, Protocol
 
+from ...ai.players import parse_seats
 from ...ai.review import Analysis
 from ...game import Game
-from ..table import share
+from ..table import params, share
 from ..table.controller import HUMAN, Controller, Notice, Setup
 from ..words import i18n
 from . import kept
@@ -480,7 +481,7 @@ class Keeper:
         """An imported file: a bad one leaves the game as it was and says why."""
         ctrl = self.ctrl
         try:
-            game, analysis = share.read_file(text)  # size and nesting measured before parsing
+            game, analysis, seats = share.read_file(text)  # size and nesting measured first
         except share.NotARecord as error:
             key = "file.too_big" if str(error) == "too big" else "file.not_json"
             ctrl.notice = Notice("error", ctrl.t("file.bad", reason=ctrl.t(key)))
@@ -488,7 +489,9 @@ class Keeper:
         except ValueError as error:
             ctrl.notice = Notice("error", ctrl.t("file.bad", reason=ctrl.engine_text(str(error))))
             return False
-        ai = {c: v for c, v in ctrl.seats.items() if v != HUMAN and c in game.seating.colours}
+        ai = _file_seats(seats, game)
+        if ai is None:  # a file that does not say: played on against the table's computer
+            ai = {c: v for c, v in ctrl.seats.items() if v != HUMAN and c in game.seating.colours}
         self.open_incoming(game, ai, "file")
         ctrl.notice = Notice("success", ctrl.t("file.imported"))
         self._take_analysis(game, analysis)
@@ -857,7 +860,8 @@ class Keeper:
         bound = self.bound
         good = bound is not None and bound.game is game
         data = kept.trimmed(bound.analysis, moves_of(game)) if bound is not None and good else None
-        return Download(*share.export_file(game, self._checked(data, game)))
+        ai = {c: v for c, v in self.ctrl.seats.items() if v != HUMAN}
+        return Download(*share.export_file(game, self._checked(data, game), params.ai_text(ai)))
 
     def _checked(self, data: Any, game: Game) -> dict[str, Any] | None:
         """``data`` as an analysis of ``game`` fit to export, or ``None``."""
@@ -867,7 +871,8 @@ class Keeper:
     def _export_entry(self, entry: Entry) -> Result:
         try:
             game = entry.game()
-            return Download(*share.export_file(game, self._checked(entry.analysis, game)))
+            analysis, ai = self._checked(entry.analysis, game), params.ai_text(entry.ai())
+            return Download(*share.export_file(game, analysis, ai))
         except Unreadable as problem:
             reason = (("reason", self._reason(problem)),)
             self._say(Message("export", "error", "shelf.cannot_export", reason))
@@ -947,3 +952,16 @@ class Keeper:
         "repair": _act_repair,
         "drop-damaged": _act_drop_damaged,
     }
+
+
+def _file_seats(found: Any, game: Game) -> dict[str, str] | None:
+    """The seats a file says the computer played (``share.SEATS``) if they fit its game,
+    else ``None``: a file without them, or with a section damaged, opens as files did
+    before it (the game is what a file is opened for, and stays)."""
+    if not isinstance(found, str) or len(found) > 64:
+        return None
+    try:
+        seats = parse_seats(found) if found else {}
+    except ValueError:
+        return None
+    return seats if all(c in game.seating.colours for c in seats) else None

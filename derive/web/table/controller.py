@@ -19,7 +19,7 @@ from ..board import highlights, orientation
 from ..board.svg import BoardView
 from ..front.keys import ACTS
 from ..words import i18n, why
-from . import announce, ending, share
+from . import announce, ending, params, share
 from .actionlog import ActionLog
 from .state import Pending, Played
 
@@ -731,7 +731,8 @@ class Controller:
     # ----- files and links (saving: the shelf room, derive/web/shelf/) ----------------------------
 
     def export_file(self) -> tuple[str, str]:
-        return share.export_file(self.game)
+        ai = {c: v for c, v in self.seats.items() if v != HUMAN}
+        return share.export_file(self.game, ai=params.ai_text(ai))
 
     def share_query(self) -> str:
         """The query string of a link that reproduces this game and its seats."""

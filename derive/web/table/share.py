@@ -5,6 +5,8 @@ every move; anything broken is a ``ValueError`` whose message says what, and the
 keeps its current game.  A file may also carry a review's analysis, as the record's
 optional ``"analysis"`` section (``derive.record.ANALYSIS``): ``read_file`` hands it back
 unread, for the shelf to check against the game (``shelf.kept``); a link never carries it.
+A file also names the seats the computer played (``SEATS``), as a link does with its
+``ai=``: opened elsewhere, the game says who played it.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import base64
 import binascii
 import json
 import zlib
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from ... import safejson
 from ...game import Game
@@ -25,6 +27,9 @@ MAX_FILE_CHARS: Final = 2 * MAX_RECORD_CHARS
 analysis, which a saved game keeps only up to ``MAX_RECORD_CHARS`` in all."""
 MAX_CODE_CHARS: Final = 60_000
 _MAX_INFLATED: Final = MAX_RECORD_CHARS
+SEATS: Final = "ai"
+"""A file's section naming the seats the computer played, in a link's ``ai=`` form
+(``"y:medium"``; ``""``: people only).  Files written before it have none."""
 
 
 def pack(data: Any) -> str:
@@ -87,11 +92,14 @@ def decode(code: str) -> Game:
     return Game.from_record(data)
 
 
-def export_file(game: Game, analysis: Any = None) -> tuple[str, str]:
+def export_file(game: Game, analysis: Any = None, ai: str | None = None) -> tuple[str, str]:
     """``(file name, JSON text)`` of the game's record, with ``analysis`` (a review's,
     ``Analysis.to_data``'s form) as its ``"analysis"`` section when given and when the
-    file stays within what an import reads (else the file is the record alone)."""
+    file stays within what an import reads (else the file is the record alone), and the
+    seats the computer played (``ai``, a link's ``ai=`` value) when given."""
     record = game.record()
+    if ai is not None:
+        record[SEATS] = ai
     setup = record["setup"]
     name = f"derive-{setup['rule_set']}-{str(game.seating).replace('/', '-')}-{game.ply}.json"
     text = json.dumps(record, indent=1, ensure_ascii=False) + "\n"
@@ -126,9 +134,17 @@ def load_file(text: str) -> Game:
     return read_file(text)[0]
 
 
-def read_file(text: str) -> tuple[Game, Any]:
-    """An imported file's game and its analysis section as found (``None`` without one;
-    not checked here: a bad one must not cost the game)."""
+class Opened(NamedTuple):
+    """An imported file: its game, and its analysis and seats sections as found (each
+    ``None`` without one; not checked here: a bad one must not cost the game)."""
+
+    game: Game
+    analysis: Any
+    ai: Any
+
+
+def read_file(text: str) -> Opened:
+    """An imported file's game and its sections (``Opened``)."""
     if not isinstance(text, str):
         raise NotARecord("neither JSON nor text form")
     if len(text) > MAX_FILE_CHARS:
@@ -136,8 +152,8 @@ def read_file(text: str) -> tuple[Game, Any]:
     stripped = text.lstrip("\ufeff \t\r\n")
     if stripped.startswith("{"):
         data = safejson.loads(stripped, max_chars=MAX_FILE_CHARS)
-        analysis = data.get(ANALYSIS) if isinstance(data, dict) else None
-        return Game.from_record(data), analysis
+        found = data if isinstance(data, dict) else {}
+        return Opened(Game.from_record(data), found.get(ANALYSIS), found.get(SEATS))
     if stripped.startswith("["):
-        return Game.from_text(stripped), None
+        return Opened(Game.from_text(stripped), None, None)
     raise NotARecord("neither JSON nor text form")

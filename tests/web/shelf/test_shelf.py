@@ -818,6 +818,44 @@ def test_an_older_file_opens_beside_the_newer_game(clock: Clock) -> None:
     assert len(stored_games(store)) == 2
 
 
+def test_a_file_says_who_played_and_opens_elsewhere_with_those_seats(clock: Clock) -> None:
+    # Played against `medium` on one device, the file opened on another whose table has
+    # `easy`: the game says its Yellow was `medium`, as its link would.
+    ctrl, keeper = device(MemoryStore(), clock)
+    keeper.launch(played(4), {"y": "medium"}, code=False, error=False)
+    text = keeper.export_current().text
+    assert json.loads(text)["ai"] == "y:medium"
+    other, elsewhere = device(MemoryStore(), clock)
+    elsewhere.launch(played(1, seed=2), {"y": "easy"}, code=False, error=False)
+    assert elsewhere.import_text(text)
+    assert other.game.moves == played(4).moves and other.seats == {"r": HUMAN, "y": "medium"}
+    # Two people at one table: both seats open as people's.
+    ctrl.seats = {"r": HUMAN, "y": HUMAN}
+    _, text = ctrl.export_file()
+    assert json.loads(text)["ai"] == ""
+    third, keeper = device(MemoryStore(), clock)
+    keeper.launch(played(1, seed=2), {"y": "easy"}, code=False, error=False)
+    assert keeper.import_text(text) and third.seats == {"r": HUMAN, "y": HUMAN}
+
+
+@pytest.mark.parametrize(
+    "seats", [None, 5, ["y"], "y:godlike", "b:easy", "y:easy,y:hard", "y" * 65]
+)
+def test_a_file_without_its_seats_or_with_them_damaged_plays_on_against_the_table(
+    clock: Clock, seats: object
+) -> None:
+    # Files written before they said who played, or with that section broken: the game
+    # opens all the same, against the computer on this table.
+    record = played(4).record()
+    if seats is not None:
+        record["ai"] = seats
+    ctrl, keeper = device(MemoryStore(), clock)
+    keeper.launch(played(1, seed=2), {"y": "hard"}, code=False, error=False)
+    assert keeper.import_text(json.dumps(record))
+    assert ctrl.game.moves == played(4).moves and ctrl.seats == {"r": HUMAN, "y": "hard"}
+    assert ctrl.notice is not None and ctrl.notice.text == "Game imported."
+
+
 def test_a_file_opens_as_its_own_game_and_again_as_the_same(clock: Clock) -> None:
     store = MemoryStore()
     ctrl, keeper = device(store, clock)
