@@ -5,7 +5,6 @@ from __future__ import annotations
 import copy
 import json
 import random
-from collections.abc import Iterator
 from typing import Any, cast
 
 import pytest
@@ -19,6 +18,7 @@ from derive.ai.review import (
     DEEP_PER_SIDE,
     FORMAT,
     LUCK,
+    THRESHOLDS,
     VERSION,
     Analysis,
     AnalysisError,
@@ -140,8 +140,11 @@ def test_a_die_left_capturable_is_marked_with_the_capture_it_allows() -> None:
     assert reason["colour"] == "y"
     assert reason["taken"] == {"square": "d6", "colour": "r", "value": 1}
     assert reason["does"] and reason["does"][0]["fact"] in ("step", "enter", "adjust")
+    # Stepping where no die can take it costs less, and for no capture (entering a die
+    # was better still: an inaccuracy by lichess's lines).
     safe = _review(_played(HANGING, "e5-d4")).plies[1]
-    assert safe["label"] is None and safe["loss"] < hung["loss"]
+    assert safe["label"] in (None, "inaccuracy") and safe["loss"] < hung["loss"]
+    assert (safe["reason"] or {}).get("code") != "allows_capture"
 
 
 def test_the_best_move_is_not_marked() -> None:
@@ -203,16 +206,6 @@ def test_a_forced_reroll_is_judged_by_its_six_results_alike() -> None:
     branches = after_forced(cast(Game, _ForcedReroll()))
     assert [cast(_ForcedReroll, here).rolled for here, _ in branches] == [1, 2, 3, 4, 5, 6]
     assert [weight for _, weight in branches] == [pytest.approx(1 / 6)] * 6
-
-
-def test_an_analysis_from_before_forced_positions_were_judged_is_made_again() -> None:
-    game = _played(OFFERS_A_CAPTURE, "i3-g5", "h6xg5")
-    data = _review(game).to_data()
-    old = copy.deepcopy(data)
-    old["version"] = 2
-    old["plies"][1]["score"] = 0.0  # what the search said of the forced position
-    assert Analysis.from_data(old, game).plies == []
-    assert Analysis.from_data(data, game).plies == data["plies"]
 
 
 def test_chances_sum_to_one_and_follow_the_score() -> None:
@@ -538,43 +531,34 @@ def test_the_second_pass_looks_again_at_the_move_into_a_proven_loss() -> None:
     assert entry["better"] == "h2-i1"
 
 
-def test_an_analysis_kept_before_the_stops_fix_says_again_what_its_better_moves_do() -> None:
+def test_an_analysis_kept_by_an_older_version_is_made_again() -> None:
+    # Marked by other thresholds (version 10 and older), each earlier change in it too:
+    # read as none, the game reviewed again.  One of this version is read as it is.
     game = _played(HANGING, "e5-d6")
     data = _review(game).to_data()
-    does = data["plies"][1]["reason"]["does"]
-    stale = copy.deepcopy(data)
-    stale["version"] = 3
-    false = {"fact": "stops_win", "colours": ["y"]}  # what the facts said before the fix
-    stale["plies"][1]["reason"]["does"] = [*does, false]
-    read = Analysis.from_data(stale, game)
-    assert read.plies[1]["reason"]["does"] == does
-    assert [e.get("loss") for e in read.plies] == [e.get("loss") for e in data["plies"]]  # kept
-    assert stale["plies"][1]["reason"]["does"][-1] == false  # the data read is not changed
-    # a kept analysis of this version is read as it is
-    current = copy.deepcopy(stale)
-    current["version"] = VERSION
-    assert Analysis.from_data(current, game).plies[1]["reason"]["does"][-1] == false
-    # a better move that is no move there: what it does goes, the analysis stays
-    stale["plies"][1]["better"] = "a1-c3"
-    assert "does" not in Analysis.from_data(stale, game).plies[1]["reason"]
+    for version in range(1, VERSION):
+        assert Analysis.from_data({**data, "version": version}, game).plies == []
+    assert Analysis.from_data(copy.deepcopy(data), game).plies == data["plies"]
+    with pytest.raises(AnalysisError, match="version"):
+        Analysis.from_data({**data, "version": VERSION + 1}, game)
 
 
 BLOCK = "r1a1,y3c1,r1g1,r2b2,y2d2,y1b4,r3e5,r3h6,r2h8,y3j8,y5b10,y1f10,y1h10 r ry L2"
 """The end of an arena game (easy red against medium yellow): red's e5+ lets yellow win
 at once with b4-c3, which b2-c3 would have blocked.  The first pass sees red nearly
-lost anyway (its chance 14%: by its cost alone, an inaccuracy); looked at deeper,
+lost anyway (its chance 14%: by its cost alone, a mistake); looked at deeper,
 blocking keeps 22%.  Either way a win let through is a blunder (``settled``)."""
 
 
 def test_the_second_pass_marks_the_move_that_let_the_win_through() -> None:
     game = _played(BLOCK, "e5+", "b4-c3")
     first = Review(game, deep=0).finish().plies[1]
-    assert mark_of(first["loss"], 2) == "inaccuracy" and "deep" not in first
+    assert mark_of(first["loss"], 2) == "mistake" and "deep" not in first
     assert first["label"] == "blunder" and first["reason"]["code"] == "allows_win"
     analysis = Review(game).finish()
     entry = analysis.plies[1]
     assert entry["label"] == "blunder" and entry["loss"] > first["loss"]
-    assert mark_of(entry["loss"], 2) == "mistake"
+    assert mark_of(entry["loss"], 2) == "blunder"
     assert entry["first"] == {"loss": first["loss"], "label": "blunder"}
     assert entry["deep"] == DEEP_BUDGET and entry["better"] == "b2-c3"
     assert entry["reason"]["code"] == "allows_win" and entry["reason"]["colour"] == "y"
@@ -602,15 +586,6 @@ def test_a_win_let_through_is_graded_by_how_lost_its_mover_was_once_it_costs_a_m
     assert settled("inaccuracy", {"code": "misses_win", "move": "b4-c3"}, 0.30, 2) == "inaccuracy"
     assert settled("mistake", {"code": "exposes", "squares": ["b4"]}, 0.30, 2) == "mistake"
     assert settled("inaccuracy", None, 0.30, 2) == "inaccuracy"
-    # An analysis kept before the rule is read with its marks raised, its costs kept.
-    game = _played(BLOCK, "e5+", "b4-c3")
-    data = Review(game, deep=0).finish().to_data()
-    data["version"] = 4
-    data["plies"][1]["label"] = "inaccuracy"
-    read = Analysis.from_data(copy.deepcopy(data), game)
-    assert read.plies[1]["label"] == "blunder"
-    assert read.plies[1]["loss"] == data["plies"][1]["loss"]
-    assert [e.get("label") for e in read.plies[2:]] == [e.get("label") for e in data["plies"][2:]]
 
 
 def _long_game() -> Game:
@@ -747,28 +722,13 @@ def test_a_random_player_of_three_is_judged_below_a_medium_one() -> None:
     assert marked
 
 
-def test_an_analysis_of_three_sides_from_before_their_own_chances_is_made_again() -> None:
-    game = _seeded("rby", 4, 2)
-    data = Review(game, 100).finish().to_data()
-    data["version"] = 1
-    assert Analysis.from_data(data, game).plies == []
-    two = _seeded("ry", 4, 2)
-    kept = Review(two, 100).finish()
-    old = kept.to_data()
-    old["version"] = 1
-    read = Analysis.from_data(old, two)
-    # Read as it was, but for its end: resumed once for the check of the better moves.
-    assert read.plies[:-1] == kept.plies[:-1] and not read.complete
-    assert read.plies[-1] == {k: v for k, v in kept.plies[-1].items() if k != "settled"}
-
-
 HOLDS = "r3a1,r4e1,y2i1,y3h2,r3e3,r1d4,y4e5,r2i7,y1b8,y1b10,y2d10,y1h10 r ry L2"
 """A position of seed 4020's held-out L2 game: Red's d4-c5 let Yellow win in two (e5-f4,
 c5-d6, f4-g3, as the game went), the search's better move e3-c5 lets it through too, and
 five moves hold (``tests/test_answer.py``)."""
 
 
-def test_the_better_move_of_a_win_let_through_is_one_that_holds_and_old_reviews_get_it() -> None:
+def test_the_better_move_of_a_win_let_through_is_one_that_holds() -> None:
     game = Game.from_position(HOLDS)
     for move in ("d4-c5", "e5-f4", "c5-d6", "f4-g3"):
         game.play(move)
@@ -785,18 +745,6 @@ def test_the_better_move_of_a_win_let_through_is_one_that_holds_and_old_reviews_
     holds = {"fact": "holds", "colours": ["y"]}  # said of a move that lets none through
     action, *rest = facts(before, Move.parse(better))
     assert entry["reason"]["does"] == [action, holds, *rest]
-    # Kept before the check (version 5): read as it was, resumed for the check alone.
-    old = copy.deepcopy(analysis.to_data())
-    old["version"] = 5
-    kept = old["plies"][1]
-    kept["better"], kept["reason"] = kept["hold"]["better"], dict(kept["reason"], does=[])
-    del kept["hold"]
-    read = Analysis.from_data(old, game)
-    assert not read.complete and read.better(1) == "e3-c5"
-    resumed = Review(game, resume=read)
-    assert resumed.stage == "holds"
-    again = resumed.finish()
-    assert again.complete and again.better(1) == better and again.plies[1]["hold"]["held"] == 5
     # Stopped in the middle of the check's searches (one a step), and resumed: the same.
     review = Review(game)
     while review.stage != "holds":
@@ -819,7 +767,7 @@ def test_the_better_move_of_a_win_let_through_is_one_that_holds_and_old_reviews_
 
 AT_ONCE_MISSED = ("r2e1,y1i5,y3a7,y2g7,r3f8,r1c9,y1b10,r2d10 y ry L2", "g7-h6", "f8-e9")
 """Seed 4020, game 7 (held out): Yellow's g7-h6 lets Red win at once with f8-e9; g7-e9,
-the one move that holds, stops it.  The searches left the move unmarked."""
+the one move that holds, stops it.  The searches cost it 6 points (an inaccuracy)."""
 IN_TWO_MISSED = (
     "r1c1,r1e1,y3f6,r3h6,y2c9,r2g9,y1i9,y6d10,r1f10,y5j10 y ry L2",
     "f6-",
@@ -832,13 +780,14 @@ IN_TWO_MISSED = (
 
 
 @pytest.mark.parametrize("line", [AT_ONCE_MISSED, IN_TWO_MISSED])
-def test_a_win_let_through_that_the_searches_missed_is_marked_by_how_lost_the_mover_was(
-    line: tuple[str, ...], monkeypatch: pytest.MonkeyPatch
+def test_a_win_let_through_is_marked_by_how_lost_the_mover_was_whatever_it_cost(
+    line: tuple[str, ...],
 ) -> None:
     game = _played(*line)
     analysis = Review(game).finish()
     entry, before = analysis.plies[1], Game.from_position(line[0])
-    assert entry["hold"]["label"] is None and entry["hold"]["reason"] is None  # unmarked
+    # What the passes said before the check, kept in "hold": a cost of 6-7 points.
+    assert entry["hold"]["loss"] < THRESHOLDS[1][1]
     code = "allows_win" if len(line) == 3 else "allows_forced_win"
     assert entry["reason"]["code"] == code and entry["reason"]["colour"] == "r"
     assert entry["reason"]["move"] == line[2]  # Red's winning move, or the first of two
@@ -863,35 +812,9 @@ def test_a_win_let_through_that_the_searches_missed_is_marked_by_how_lost_the_mo
         for e in analysis.plies[2:]
         if e["mover"] == "y"
     )
-    # Kept before it cost so (version 7): resumed once, for the check, it is the review
-    # made now.
-    old = _as_version_7(game, monkeypatch)
-    assert old["plies"][1]["loss"] == searched
-    read = Analysis.from_data(old, game)
-    assert not read.complete
-    assert Review(game, resume=read).finish() == analysis
 
 
-def _as_version_7(game: Game, monkeypatch: pytest.MonkeyPatch, **light: Any) -> dict[str, Any]:
-    """``game``'s analysis as a review of version 7 kept it: a move marked for a win it
-    let through cost what the searches said, nothing was proven by the check, and a move
-    no other move held against kept what the searches said."""
-    with monkeypatch.context() as before:
-        before.setattr(review_module, "let_cost", lambda entry, chance: None)
-        before.setattr(review_module, "prove_let", lambda *args: False)
-        before.setattr(Review, "_none_held", lambda self, k: None)
-        old = Review(game, **light).finish().to_data()
-    return {**old, "version": 7}
-
-
-def _no_check(review: Review, k: int, found: object) -> Iterator[None]:
-    """A check that finds nothing, for an analysis kept before it."""
-    yield from ()
-
-
-def test_a_forced_win_missed_is_marked_and_the_position_before_it_is_the_winners(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_a_forced_win_missed_is_marked_and_the_position_before_it_is_the_winners() -> None:
     game = _played(*MISSED_IN_TWO)
     given = _played(*MISSED_IN_TWO[:2])
     winning = next(m for m in given.legal_moves() if str(m) == "d6-e7")
@@ -909,15 +832,6 @@ def test_a_forced_win_missed_is_marked_and_the_position_before_it_is_the_winners
     assert analysis.plies[1]["chances"] == {"r": 1.0, "y": 0.0}
     assert analysis.plies[1]["proof"] == 1
     assert analysis.plies[1]["reason"]["code"] == "allows_forced_win"
-    # Kept before the check for a win missed (version 8, a whole review then): resumed
-    # once, the miss is marked and the rest is as it was.
-    with monkeypatch.context() as before:
-        before.setattr(Review, "_missed", _no_check)
-        old = {**Review(game).finish().to_data(), "version": 8}
-    assert "hold" not in old["plies"][2] and "hold" in old["plies"][1]
-    read = Analysis.from_data(old, game)
-    assert not read.complete
-    assert Review(game, resume=read).finish() == analysis
     # Stopped once the miss is marked, the check going on: resumed, the same.
     review = Review(game)
     while review.stage != "holds" or "hold" not in review.analysis().plies[2]:
@@ -947,7 +861,7 @@ def _three_named(before: Game, move: str) -> bool:
 
 @pytest.mark.parametrize("line", [IN_THREE, SEARCHES_DO_NOT_HOLD])
 def test_a_win_in_three_played_after_a_move_marks_it_and_names_a_move_that_holds(
-    line: tuple[str, ...], monkeypatch: pytest.MonkeyPatch
+    line: tuple[str, ...],
 ) -> None:
     game = _played(*line)
     before, there = Game.from_position(line[0]), _played(*line[:3])
@@ -971,12 +885,6 @@ def test_a_win_in_three_played_after_a_move_marks_it_and_names_a_move_that_holds
     # Red's reply was the win's first move: the graph falls at Yellow's move, not at it.
     assert [e["chances"] for e in analysis.plies[1:3]] == [{"r": 1.0, "y": 0.0}] * 2
     assert analysis.plies[2]["label"] is None and analysis.plies[3]["label"] is None
-    # Kept before (version 7), where the searches had Yellow's move at Yellow's chance:
-    # resumed once, it is the review made now.
-    old = _as_version_7(game, monkeypatch, deep=0, rollouts=0, like=False)
-    assert old["plies"][1]["chances"]["y"] > 0.0
-    read = Analysis.from_data(old, game)
-    assert Review(game, deep=0, rollouts=0, like=False, resume=read).finish() == analysis
     # Red's moves are not looked at for it; Yellow's answer, where no move held, is
     # checked and not marked (a re-roll is not checked: its result is luck).
     assert all("hold" not in e for e in analysis.plies[2:] if e["mover"] == "r")
@@ -1007,16 +915,6 @@ def test_the_check_for_a_win_in_three_is_given_up_past_its_steps_and_a_stop_repe
     stopped = review.analysis()
     assert "hold" not in stopped.plies[1] and not stopped.complete
     assert light(stopped).finish() == whole
-    # Kept before the check for a win in three (version 6): resumed for the check alone.
-    old = copy.deepcopy(whole.to_data())
-    old["version"] = 6
-    kept = old["plies"][1]
-    kept["label"], kept["reason"] = kept["hold"]["label"], kept["hold"]["reason"]
-    kept["better"], kept["loss"] = kept["hold"]["better"], kept["hold"]["loss"]
-    del kept["hold"]
-    read = Analysis.from_data(old, game)
-    assert not read.complete and read.plies[1]["reason"] is None
-    assert light(read).finish() == whole
     monkeypatch.setattr(review_module, "THREE_STEPS", 5)
     short = light().finish()
     assert short.complete and "hold" not in short.plies[1]
@@ -1039,9 +937,7 @@ lets Red win in two, and the searches, the game's end carried back, marked +d10 
 blunder ("better: b6-c5")."""
 
 
-def test_a_win_let_through_that_no_move_holds_against_is_no_mark_and_the_fall_is_earlier(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_a_win_let_through_that_no_move_holds_against_is_no_mark_and_the_fall_is_earlier() -> None:
     game = _played(*NONE_HOLD)
     given = _played(*NONE_HOLD[:3])
     assert all(danger(given, move) is not None for move in given.legal_moves())
@@ -1059,14 +955,6 @@ def test_a_win_let_through_that_no_move_holds_against_is_no_mark_and_the_fall_is
     assert blunder["loss"] == analysis.plies[0]["chances"]["y"]
     assert analysis.plies[2]["label"] is None and analysis.plies[2]["loss"] == 0.0
     assert [p["label"] for p in analysis.plies[1:] if p["label"]] == ["blunder"]
-    # Kept before (version 9), with the searches' mark: resumed once, it is this review.
-    with monkeypatch.context() as before:
-        before.setattr(Review, "_none_held", lambda self, k: None)
-        old = {**Review(game).finish().to_data(), "version": 9}
-    assert old["plies"][3]["label"] == "blunder"
-    read = Analysis.from_data(old, game)
-    assert not read.complete
-    assert Review(game, resume=read).finish() == analysis
 
 
 UNLUCKY_INTO_A_LOSS = (

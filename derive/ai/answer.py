@@ -38,10 +38,11 @@ A try is judged after it, against the named move after it:
   player's chance within ``ENOUGH`` of the chance after the named move, both searched
   alike after the move (like for like, as the review's last pass costs moves).
 
-``ENOUGH`` is half the review's inaccuracy line: a move closer to the named one than to
-the nearest mark.  On the five drills of an inaccuracy of those six games, every legal move
-searched, it accepted 0, 0, 0, 1 and 13 moves besides the named one (the thirteen in a
-position where the review saw most moves as about equal).  The move played in the game
+``ENOUGH`` is half the review's inaccuracy line (2.5 points of win chance): a move
+closer to the named one than to the nearest mark.  At twice that (the line as read before
+the review's version 11), on the five drills of an inaccuracy of those six games, every
+legal move searched, it accepted 0, 0, 0, 1 and 13 moves besides the named one (the
+thirteen in a position where the review saw most moves as about equal).  The move played in the game
 is never the answer, whatever the search says of it (lichess the same), and a re-roll
 never is: its result is luck, not a move found.
 """

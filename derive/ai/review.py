@@ -16,7 +16,7 @@ The API (all the browser worker needs)::
     load_analysis(record, game)      # (Analysis | None, message | None)
     Review(game, resume=analysis)    # goes on from a partial analysis
 
-``to_data()`` is ``{"format": "derive-analysis", "version": 6, "budget": nodes,
+``to_data()`` is ``{"format": "derive-analysis", "version": 11, "budget": nodes,
 "plies": [...]}``; ``plies[k]`` is the position after ``k`` moves (0: the start)::
 
     {"ply": k,
@@ -46,8 +46,8 @@ The API (all the browser worker needs)::
 An analysis is complete when every pass is done: its last position is ``"final"`` (the
 first pass reached it) and ``"settled"`` (nothing is left to look at again).  One kept
 while its second pass was under way (stopped, or its page closed) has its final position
-but is not settled: opened again, the review goes on from where it stopped.  Analyses
-kept before ``"settled"`` existed are resumed once, for what they lack.
+but is not settled: opened again, the review goes on from where it stopped.  One kept by
+an older version is read as none, and the game reviewed again (``VERSION``).
 
 After the first pass, a second one looks again, at ``DEEP_BUDGET`` nodes, at the few
 moves of each side after which its chance fell most (``DEEP_PER_SIDE``), and first at a
@@ -96,8 +96,7 @@ review's search).  A move that let none through in two, after which the other si
 played a win in three (every answer then let one through in two), is marked the same way
 where another move holds against all three (``Review._three``).  A win missed keeps its
 own reason.  ``"hold"`` keeps what the passes said of a move it changed and how many
-moves held.  Analyses kept before this check (version 6 and older) are resumed once, for
-it alone.
+moves held.
 
 A search sees two or three plies.  When the search of position ``k + 1`` proves a win
 for the side that moved into it (a forced win its search of position ``k`` missed),
@@ -117,8 +116,7 @@ it takes), ``allows_capture`` (the same for the opponent's best reply, a capture
 make), ``exposes`` (``squares``: own dice newly capturable, ``dice``: each one's
 square, colour and value), ``misses_capture`` (``move``: the best move, a capture;
 ``taken``), else ``better`` (``move``: the best move).  Each may carry ``does``: what
-the best move does, as facts (``derive.ai.facts``).  Analyses kept before the words
-came have the code and ``move`` or ``squares`` only.
+the best move does, as facts (``derive.ai.facts``).
 
 ``summary()`` gives, per side, ``{"inaccuracy": n, "mistake": n, "blunder": n,
 "lucky": n, "unlucky": n}`` and the ``turning_point``: the ply of the judged move or
@@ -173,7 +171,7 @@ from .search import Search
 from .threat import AT_ONCE, Threat, capped, danger, lets_in_three, level, lost
 
 FORMAT: Final = "derive-analysis"
-VERSION: Final = 10
+VERSION: Final = 11
 """2: each side's own chance with three or four sides (``many_chances``).  A version-1
 analysis of such a game is read as none, and the game reviewed again: its figures
 were another curve's, and a resumed review would judge across the two.
@@ -209,7 +207,12 @@ check marked already (``"hold"``) has its answer checked alone (``Review._answer
 
 10: a move that let a win through that every other move let through too is not marked,
 and the position before it is the other side's (``Review._none_held``, ``prove_lost``).
-An older analysis is resumed once, for the check."""
+
+11: marks from lichess's own thresholds (``THRESHOLDS``: 5, 10 and 15 points of win
+chance, where 10, 20 and 30 were read from its −1 to +1 scale).  Every pass marks by
+them (which moves the rollouts settle, their reasons, a win let through), so an older
+analysis is read as none and the game reviewed again: each change before this one is
+in it."""
 
 BUDGET: Final = 600
 """Nodes per searched position.  CPython searches 12,000-15,000 nodes/s on an L2
@@ -220,12 +223,18 @@ SCALE: Final = 8.1
 """Score units for a factor e in the odds: chance = 1 / (1 + exp(-score / SCALE)),
 fitted by maximum likelihood on arena games (AI.md, ``tools/fit_winchance.py``)."""
 
-THRESHOLDS: Final = (("blunder", 0.30), ("mistake", 0.20), ("inaccuracy", 0.10))
-"""Win chance a move gives away for each label (as lichess: 10, 20, 30 points)."""
+THRESHOLDS: Final = (("blunder", 0.15), ("mistake", 0.10), ("inaccuracy", 0.05))
+"""Win chance a move gives away for each label: lichess's (its ``Advice``: 0.3, 0.2 and
+0.1 of its winning chances, which run from −1 to +1, so 15, 10 and 5 points of a win
+chance from 0 to 1).  Until version 11 they were twice these, read as points: on the
+same ten held-out L2 `easy`-`medium` games (seed 4020), lichess's marked the loser in 9
+of 9 decisive games where those marked 8, and the marks played out 16 times each way by
+`medium` still won more: +0.133 (+0.040 to +0.227) over 15 marks, where the fewer had
++0.231 (bench/journal/review_quality.md, 7 December 2026, evening)."""
 
 LUCK: Final = 0.10
 """A re-roll whose result beats (falls short of) its mean chance by this much is
-lucky (unlucky): as much as an inaccuracy gives away."""
+lucky (unlucky): as much as a mistake gives away."""
 
 LABELS: Final = tuple(name for name, _ in THRESHOLDS)
 LUCK_LABELS: Final = ("lucky", "unlucky")
@@ -576,10 +585,8 @@ class Analysis:
         plies = data.get("plies")
         if not isinstance(plies, list):
             raise AnalysisError(f"the analysis's plies should be a list, not {kind_of(plies)}")
-        if version < 2 and len(game.sides) > 2:
-            return cls(budget)
-        if version < 3 and any(isinstance(e, dict) and e.get("score") == 0 for e in plies[1:]):
-            return cls(budget)
+        if version < VERSION:
+            return cls(budget)  # marked by other thresholds: made again (``VERSION``, 11)
         if len(plies) > len(game.moves) + 1:
             raise AnalysisError(
                 f"the analysis has {len(plies)} positions but the game only "
@@ -588,28 +595,13 @@ class Analysis:
         sides = set(game.sides)
         for k, entry in enumerate(plies):
             _check_entry(entry, k, game, sides)
-        analysis = cls(budget, [dict(e) for e in plies])
-        if version < 4:
-            _does_again(analysis, game)
-        if version < 5:
-            for before, entry in pairwise(analysis.plies):
-                if "label" in entry:
-                    chance = float(before["chances"][entry["mover"]])
-                    reason = entry.get("reason")
-                    entry["label"] = settled(entry["label"], reason, chance, analysis.sides)
-        if version < 10 and analysis.plies:
-            # Kept before every move was checked for a win let through (``_hold``), for
-            # one in three (``_three``), for a win missed after it (``_missed``) or for
-            # a win no move held against (``_none_held``): resumed once, for that check
-            # alone (its end settles what it found).
-            analysis.plies[-1].pop("settled", None)
-        return analysis
+        return cls(budget, [dict(e) for e in plies])
 
     @property
     def complete(self) -> bool:
         """Every pass done: the last position ``"final"`` and ``"settled"``.  An analysis
         whose first pass ended but whose later passes were stopped is not complete (a
-        review goes on with it), nor is an analysis kept before ``"settled"`` existed."""
+        review goes on with it)."""
         last = self.plies[-1] if self.plies else {}
         return last.get("final") is True and last.get("settled") is True
 
@@ -1557,8 +1549,8 @@ class Review:
 
     def _unanswered(self, k: int) -> bool:
         """Whether move ``k``, which the check marked, let a win in two or at once
-        through that its answer neither played nor was marked for (an analysis kept
-        before ``_missed``, or one stopped between the mark and that check)."""
+        through that its answer neither played nor was marked for (a review stopped
+        between the mark and that check)."""
         reason = self._plies[k]["reason"] or {}
         return (
             reason.get("code") in LET_THROUGH
@@ -2004,28 +1996,6 @@ def _does(before: Game, better: Move) -> list[Fact] | None:
     if better.kind == REROLL or better.unresolved in before.legal_moves():
         return facts(before, better)
     return None
-
-
-def _does_again(analysis: Analysis, game: Game) -> None:
-    """Each reason's ``"does"`` in an analysis kept before version 4, worked out again
-    from the game (``VERSION``); one whose better move is not a move there is dropped."""
-    positions: list[Game] | None = None
-    for k, entry in enumerate(analysis.plies):
-        reason = entry.get("reason")
-        if k == 0 or not isinstance(reason, dict) or "does" not in reason:
-            continue
-        positions = positions if positions is not None else positions_of(game)
-        best = analysis.better(k)
-        try:  # a damaged kept move is no move: its "does" goes, the analysis stays
-            does = _does(positions[k - 1], Move.parse(best)) if best is not None else None
-        except ValueError:
-            does = None
-        reason = dict(reason)
-        if does is None:
-            del reason["does"]
-        else:
-            reason["does"] = does
-        entry["reason"] = reason
 
 
 def positions_of(game: Game) -> list[Game]:

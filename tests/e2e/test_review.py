@@ -138,7 +138,7 @@ def test_a_shared_game_is_reviewed_and_its_points_show_their_positions(
     about = page.locator("details.review-costly-about")
     expect(about.locator("p")).to_be_hidden()
     about.locator("summary").click()
-    expect(about.locator("p")).to_contain_text("A cost under 10% is within")
+    expect(about.locator("p")).to_contain_text("A cost under 5%, too small for a mark")
     costly.first.click()
     expect(page.locator("svg.board")).to_have_attribute(
         "data-position", positions[int(cost.group(1))]

@@ -228,10 +228,10 @@ class ReviewState:
         marked at all for a win it let through (``_let_through``), and a better move is
         named, for the puzzle board ("Learn from your mistakes"), in the game's order.  A
         player with none has instead those of their costliest moves
-        (``panel.costliest``) that were marked an inaccuracy: a tenth of the chance of
-        winning, a move worth finding (the rollouts, where they looked, agree it was
-        worse); a move found a few points better is no puzzle, as many moves are about as
-        good.  A re-roll is left out: its result is chance, not a move to find, and so is
+        (``panel.costliest``) that were marked an inaccuracy: five points of the chance of
+        winning or more (lichess's line), a move worth finding (the rollouts, where they
+        looked, agree it was worse); an unmarked one is no puzzle, as many moves are about
+        as good.  A re-roll is left out: its result is chance, not a move to find, and so is
         a fault repeated on the turn after (``panel.repeated``): the same puzzle again."""
         judged = self.judged()
         again = repeated(judged)

@@ -464,11 +464,11 @@ EN: Final[dict[str, str]] = {
         "For each player, the moves that gave away the most chance of winning against the"
         " better move found, largest first, even when none was a mistake. A re-roll counts by"
         " the choice to re-roll, over its six results, never by the one it got: that is luck."
-        " A cost under 10% is within the review's margin of error: played out many times,"
-        " such moves did about as well as the better move. A move that let the other side"
-        " win, at once or in two moves (in three, when they played it), where another move"
-        " would have stopped it, is marked for it: that is certain, not estimated, and it costs"
-        " all the chance of winning its player had before it."
+        " A cost under 5%, too small for a mark, is within the review's margin of error:"
+        " played out many times, such moves did about as well as the better move. A move that"
+        " let the other side win, at once or in two moves (in three, when they played it),"
+        " where another move would have stopped it, is marked for it: that is certain, not"
+        " estimated, and it costs all the chance of winning its player had before it."
     ),
     "review.costly.none": "No costly move: each was the best found, to within 1%.",
     "review.cost.you": (
@@ -1105,15 +1105,15 @@ FR: Final[dict[str, str]] = {
     "review.costly": "Coups les plus coûteux",
     "review.costly.how": "Comment ces coûts sont comptés",
     "review.costly.about": (
-        "Pour chaque joueur, les coups qui ont fait perdre le plus de chances de gain face"
-        " au meilleur coup trouvé, du plus coûteux au moins coûteux, même quand aucun n’était"
-        " une erreur. Une relance compte pour le choix de relancer, sur ses six résultats,"
-        " jamais pour celui obtenu : il relève du hasard. Un coût de moins de 10 % est dans la"
-        " marge d’erreur de l’analyse : joués de nombreuses fois, ces coups ont fait à peu près"
-        " aussi bien que le meilleur. Un coup qui a laissé l’adversaire gagner, aussitôt ou en"
-        " deux coups (en trois, quand il les a joués), quand un autre coup l’en aurait empêché,"
-        " est marqué pour cela : c’est certain, pas estimé, et il coûte toutes les chances de"
-        " gain que son joueur avait avant lui."
+        "Pour chaque joueur, les coups qui ont fait perdre le plus de chances de gain face au"
+        " meilleur coup trouvé, du plus coûteux au moins coûteux, même quand aucun n’était une"
+        " erreur. Une relance compte pour le choix de relancer, sur ses six résultats, jamais"
+        " pour celui obtenu : il relève du hasard. Un coût de moins de 5 %, trop petit pour"
+        " être signalé, est dans la marge d’erreur de l’analyse : joués de nombreuses fois,"
+        " ces coups ont fait à peu près aussi bien que le meilleur. Un coup qui a laissé"
+        " l’adversaire gagner, aussitôt ou en deux coups (en trois, quand il les a joués),"
+        " quand un autre coup l’en aurait empêché, est marqué pour cela : c’est certain, pas"
+        " estimé, et il coûte toutes les chances de gain que son joueur avait avant lui."
     ),
     "review.costly.none": "Aucun coup coûteux : chacun était le meilleur trouvé, à 1 % près.",
     "review.cost.you": (

@@ -224,8 +224,8 @@ def test_the_list_names_each_players_costliest_each_a_tap_away() -> None:
 def test_how_the_costs_are_counted_is_told_when_asked_after_the_moves() -> None:
     judged = [Judged(3, "r", "d2-e3", "mistake", "a1-b2", loss=0.25)]
     for lang, asked, told in (
-        ("en", "How these costs are counted", "A cost under 10% is within"),
-        ("fr", "Comment ces coûts sont comptés", "Un coût de moins de 10 % est dans"),
+        ("en", "How these costs are counted", "A cost under 5%, too small for a mark, is"),
+        ("fr", "Comment ces coûts sont comptés", "Un coût de moins de 5 %, trop petit"),
     ):
         html = costly_html(lang, "ry", judged)
         # A closed disclosure, after the last move named: the list is read first.
