@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ...ai.review import Analysis, load_analysis
+from ...ai.review import VERSION, Analysis, load_analysis
 from ...game import Game
 from ...record import ANALYSIS
 
@@ -58,15 +58,24 @@ def read(data: Any, game: Game) -> tuple[Analysis | None, str | None]:
     return load_analysis({ANALYSIS: data}, game)
 
 
+def _plies(data: Any) -> list[Any]:
+    """``data``'s positions if it is an analysis of this version: one an older version
+    kept is read as none (``Analysis.from_data``, the game reviewed again), so here too it
+    is no review, nor the fuller of two."""
+    if not isinstance(data, dict) or data.get("version") != VERSION:
+        return []
+    plies = data.get("plies")
+    return plies if isinstance(plies, list) else []
+
+
 def plies_of(data: Any) -> int:
     """How many positions ``data`` holds (0 for anything that is not an analysis)."""
-    plies = data.get("plies") if isinstance(data, dict) else None
-    return len(plies) if isinstance(plies, list) else 0
+    return len(_plies(data))
 
 
 def _last(data: Any) -> dict[str, Any]:
-    plies = data.get("plies") if isinstance(data, dict) else None
-    last = plies[-1] if isinstance(plies, list) and plies else None
+    plies = _plies(data)
+    last = plies[-1] if plies else None
     return last if isinstance(last, dict) else {}
 
 

@@ -284,6 +284,24 @@ def test_a_game_exported_with_its_analysis_imports_reviewed() -> None:
     assert stored(other, fresh).analysis == analysis_of(8)
 
 
+def test_a_review_an_older_version_kept_is_no_review_and_is_made_again() -> None:
+    # Marked by other thresholds (``Analysis.from_data``): neither done nor the fuller of
+    # two, so the game's review is offered, run again and kept in its place.
+    whole = analysis_of(8)
+    old = {**whole, "version": whole["version"] - 1}
+    assert kept.complete(whole) and not kept.complete(old) and not kept.searched(old)
+    assert kept.plies_of(old) == 0
+    partial = {**whole, "plies": whole["plies"][:3]}
+    assert kept.better(old, partial) is partial and kept.better(partial, old) is partial
+    game = game_of(8)
+    ctrl, keeper = device(MemoryStore())
+    keeper.launch(None, {}, code=False, error=False)
+    assert keeper.import_text(share.export_file(game, old)[1])
+    assert "This game comes with its review." not in texts(keeper)
+    found = keeper.kept_analysis(ctrl.game)
+    assert found is None or found.plies == []
+
+
 def test_a_file_with_a_bad_analysis_imports_its_game_without_it() -> None:
     game = game_of(8)
     data = json.loads(share.export_file(game, analysis_of(8))[1])
