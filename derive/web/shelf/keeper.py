@@ -491,7 +491,7 @@ class Keeper:
             return False
         ai = _file_seats(seats, game)
         if ai is None:  # a file that does not say: played on against the table's computer
-            ai = {c: v for c, v in ctrl.seats.items() if v != HUMAN and c in game.seating.colours}
+            ai = {c: v for c, v in ctrl.computers().items() if c in game.seating.colours}
         self.open_incoming(game, ai, "file")
         ctrl.notice = Notice("success", ctrl.t("file.imported"))
         self._take_analysis(game, analysis)
@@ -669,7 +669,7 @@ class Keeper:
             bound.id,
             game_key(ctrl.game),
             ctrl.game,
-            {c: v for c, v in ctrl.seats.items() if v != HUMAN},
+            ctrl.computers(),
             ctrl.setup.to_json(),
             bound.origin,
         )
@@ -860,8 +860,8 @@ class Keeper:
         bound = self.bound
         good = bound is not None and bound.game is game
         data = kept.trimmed(bound.analysis, moves_of(game)) if bound is not None and good else None
-        ai = {c: v for c, v in self.ctrl.seats.items() if v != HUMAN}
-        return Download(*share.export_file(game, self._checked(data, game), params.ai_text(ai)))
+        ai = params.ai_text(self.ctrl.computers())
+        return Download(*share.export_file(game, self._checked(data, game), ai))
 
     def _checked(self, data: Any, game: Game) -> dict[str, Any] | None:
         """``data`` as an analysis of ``game`` fit to export, or ``None``."""

@@ -246,6 +246,10 @@ class Controller:
     def is_ai(self, colour: str) -> bool:
         return self.seats.get(colour, HUMAN) != HUMAN
 
+    def computers(self) -> dict[str, str]:
+        """The seats the computer plays, each with its level (a link's ``ai=``)."""
+        return {c: v for c, v in self.seats.items() if v != HUMAN}
+
     def has_human(self) -> bool:
         return any(not self.is_ai(c) for c in self.game.seating.colours)
 
@@ -731,15 +735,12 @@ class Controller:
     # ----- files and links (saving: the shelf room, derive/web/shelf/) ----------------------------
 
     def export_file(self) -> tuple[str, str]:
-        ai = {c: v for c, v in self.seats.items() if v != HUMAN}
-        return share.export_file(self.game, ai=params.ai_text(ai))
+        return share.export_file(self.game, ai=params.ai_text(self.computers()))
 
     def share_query(self) -> str:
         """The query string of a link that reproduces this game and its seats."""
         query = f"?game={share.encode(self.game)}"
-        ai = {c: v for c, v in self.seats.items() if v != HUMAN}
+        ai = self.computers()
         if ai:
-            from .params import ai_text
-
-            query += f"&ai={ai_text(ai)}"
+            query += f"&ai={params.ai_text(ai)}"
         return query
