@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from ...game import Game
 from ..board.surface import Step
 from ..learn import worker as lessons
 from ..learn.desk import LessonPlay
@@ -109,11 +110,25 @@ class Room:
             about = i18n.t(lang, "puzzles.about", themes=themes, difficulty=puzzle.difficulty)
             return game.heading(lang), about, game.task(lang)
         colour = i18n.colour(lang, game.board.game.to_move)
+        # "Your move" only where every position is one side's: a game two people played
+        # at one table drills both, each by its colour.
+        key = "puzzles.mistake." + ("heading_of" if self._drills_sides() > 1 else "heading")
         return (
-            i18n.t(lang, "puzzles.mistake.heading", ply=drill.ply, played=drill.played),
+            i18n.t(lang, key, ply=drill.ply, played=drill.played, colour=colour),
             i18n.t(lang, "puzzles.mistake.about", number=puzzle.number, total=len(self.drills)),
             i18n.t(lang, "puzzles.mistake.task", colour=colour, played=drill.played),
         )
+
+    def _drills_sides(self) -> int:
+        """How many sides the drill's positions are to be played by (a position the
+        engine refuses counts for none: it is never shown)."""
+        movers = set()
+        for drill in self.drills:
+            try:
+                movers.add(Game.from_position(drill.position).to_move)
+            except ValueError:
+                continue
+        return len(movers)
 
     def drill_of(self, puzzle: Puzzle) -> drills.Drill | None:
         if not self.drills or not puzzle.id.startswith(MISTAKE):

@@ -3,6 +3,8 @@ verdict as a step, the record's text for the page to write, another tab's result
 
 from __future__ import annotations
 
+import html
+
 import pytest
 
 from derive import Game
@@ -228,3 +230,27 @@ def test_a_drill_of_a_forced_win_missed_refuses_a_quiet_move_in_words(lang: str)
     said = {"en": "wins whatever the other side answers", "fr": "quoi que l’adversaire réponde"}
     assert said[lang] in notice.replace("\xa0", " "), notice
     assert "d6-e7" not in notice  # the answer is the player's to find
+
+
+@pytest.mark.parametrize(
+    ("lang", "mine", "red", "yellow"),
+    [
+        ("en", "Your move 7", "Red's move 7", "Yellow's move 13"),
+        ("fr", "Votre coup 7", "Coup 7 de Rouge", "Coup 13 de Jaune"),
+    ],
+)
+def test_a_drill_of_two_sides_names_whose_move_each_is(
+    lang: str, mine: str, red: str, yellow: str
+) -> None:
+    """Two people at one table drill both their mistakes: "your move" would be anybody's."""
+    game = Game.from_position(CHAIN.position)
+    game.play("e9-f8")
+    red_one = drills.Drill(WIN_IN_ONE.position, "b8-d10", "b8-c9", 7)
+    yellow_one = drills.Drill(game.to_position(), "b8-c7", "b8-a7", 13)
+    alone = start(search="?mistakes=" + drills.encode((red_one,)), lang=lang)
+    assert mine in alone["puzzle"]["heading"]
+    both = start(search="?mistakes=" + drills.encode((red_one, yellow_one)), lang=lang)
+    heading = html.unescape(both["puzzle"]["heading"])  # it comes as HTML
+    assert red in heading and "b8-c9" in heading
+    second = worker.puzzles_another("")["puzzle"]
+    assert second["id"] == "mistake-2" and yellow in html.unescape(second["heading"])
