@@ -1495,10 +1495,11 @@ class Review:
         6 December 2026).  So a costly move's cost is the mover's chance after the
         better move less after the move played, searched alike (a re-roll by the mean
         of its six results, either side), but never more than the passes (or its
-        rollouts) said: where this cost alone raised a move to a mark, 8 such marks of
-        ten held-out L2 ``easy``-``medium`` games (seed 4020), played out 16 times each
-        way by ``medium``, gained +0.012 (-0.080 to +0.104), against +0.263 for the
-        marks the passes made (journal, 7 December 2026, night)."""
+        rollouts) said: where this cost alone raised a move to a mark, 16 such marks of
+        twenty held-out L2 ``easy``-``medium`` games (seeds 4020 and 4022), played out
+        16 times each way by ``medium``, gained +0.027 (-0.054 to +0.109), against
+        +0.256 (+0.177 to +0.335) for the 26 marks the passes made that no rollout
+        settled (journal, 7 December 2026, night)."""
         assert self._costing is not None
         self._costing.pop(0)
         self._costs_done += 1
