@@ -112,7 +112,8 @@ class Room:
         colour = i18n.colour(lang, game.board.game.to_move)
         # "Your move" only where every position is one side's: a game two people played
         # at one table drills both, each by its colour.
-        key = "puzzles.mistake." + ("heading_of" if self._drills_sides() > 1 else "heading")
+        several = self._drills_sides() > 1
+        key = "puzzles.mistake.heading_of" if several else "puzzles.mistake.heading"
         return (
             i18n.t(lang, key, ply=drill.ply, played=drill.played, colour=colour),
             i18n.t(lang, "puzzles.mistake.about", number=puzzle.number, total=len(self.drills)),
